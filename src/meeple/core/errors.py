@@ -1,0 +1,59 @@
+"""Errors that say what went wrong: the move, the file, the field and the reason.
+
+Every error of meeple derives from :class:`MeepleError` and carries its message in French and English.
+The command line prints ``str(error)`` on one line and exits non-zero.
+"""
+
+from __future__ import annotations
+
+from meeple.core.i18n import Msg
+
+
+class MeepleError(Exception):
+    """Base class of every error meeple reports to a user."""
+
+    def __init__(self, message: Msg | str) -> None:
+        self.message = message if isinstance(message, Msg) else Msg(message, message)
+        super().__init__(str(self.message))
+
+    def __str__(self) -> str:
+        return self.message.text()
+
+    def text(self, language: str | None = None) -> str:
+        """The message in ``language`` (default: the current language)."""
+        return self.message.text(language)
+
+
+class IllegalMoveError(MeepleError):
+    """A move that the rules forbid in the current position; the position is left unchanged.
+
+    >>> e = IllegalMoveError("a1-a3", Msg("la case est occupée", "the cell is occupied"))
+    >>> e.text("en")
+    'illegal move a1-a3: the cell is occupied'
+    """
+
+    def __init__(self, move: object, reason: Msg | str) -> None:
+        self.move = move
+        self.reason = reason if isinstance(reason, Msg) else Msg(reason, reason)
+        super().__init__(
+            Msg(f"coup illégal {move}: {self.reason.fr}", f"illegal move {move}: {self.reason.en}")
+        )
+
+
+class FormatError(MeepleError):
+    """A file or document that cannot be read: names the source, the field and the reason.
+
+    >>> FormatError("levels/1-1.json", "nodes[3].id", Msg("identifiant en double", "duplicate id")).text("en")
+    'levels/1-1.json: nodes[3].id: duplicate id'
+    """
+
+    def __init__(self, source: str, field: str, reason: Msg | str) -> None:
+        self.source = source
+        self.field = field
+        self.reason = reason if isinstance(reason, Msg) else Msg(reason, reason)
+        where = ": ".join(part for part in (source, field) if part)
+        super().__init__(Msg(f"{where}: {self.reason.fr}", f"{where}: {self.reason.en}"))
+
+
+class BudgetExceededError(MeepleError):
+    """A search stopped because it reached its state or time budget before an answer."""

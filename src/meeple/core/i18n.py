@@ -1,0 +1,58 @@
+"""Bilingual user-facing text. French is the default language; English is one switch away.
+
+Every sentence a user can read is a :class:`Msg` carrying both languages::
+
+    >>> from meeple.core.i18n import Msg, set_language
+    >>> m = Msg("Coup illégal", "Illegal move")
+    >>> set_language("fr"); str(m)
+    'Coup illégal'
+    >>> set_language("en"); str(m)
+    'Illegal move'
+    >>> set_language("fr")
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Literal
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+
+_current: list[Language] = ["en" if os.environ.get("MEEPLE_LANG", "fr").lower().startswith("en") else "fr"]
+
+
+def set_language(language: str) -> None:
+    """Choose the language of every :class:`Msg` rendered from now on ("fr" or "en")."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    _current[0] = "en" if language == "en" else "fr"
+
+
+def get_language() -> Language:
+    """The language currently used to render messages."""
+    return _current[0]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """One user-facing sentence in French and English."""
+
+    fr: str
+    en: str
+
+    def text(self, language: str | None = None) -> str:
+        """The sentence in ``language`` (default: the current language)."""
+        return self.en if (language or get_language()) == "en" else self.fr
+
+    def format(self, **values: object) -> Msg:
+        """Both sentences with ``{name}`` fields filled in."""
+        return Msg(self.fr.format(**values), self.en.format(**values))
+
+    def to_json(self) -> dict[str, str]:
+        """Both languages, for the browser."""
+        return {"fr": self.fr, "en": self.en}
+
+    def __str__(self) -> str:
+        return self.text()

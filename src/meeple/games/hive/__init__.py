@@ -1,0 +1,1 @@
+"""hive: engine package (see docs/rules/hive.md)."""

@@ -1,0 +1,1 @@
+"""ilyos: engine package (see docs/rules/ilyos.md)."""

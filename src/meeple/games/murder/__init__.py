@@ -1,0 +1,1 @@
+"""murder: engine package (see docs/rules/murder.md)."""

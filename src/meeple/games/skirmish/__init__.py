@@ -1,0 +1,1 @@
+"""skirmish: engine package (see docs/rules/skirmish.md)."""

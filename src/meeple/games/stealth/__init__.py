@@ -1,0 +1,1 @@
+"""stealth: engine package (see docs/rules/stealth.md)."""

@@ -1,0 +1,157 @@
+"""Boards, search, AIs, seeds and errors of the shared core."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+import pytest
+
+import meeple.core.boards
+import meeple.core.errors
+import meeple.core.game
+import meeple.core.i18n
+import meeple.core.rng
+import meeple.core.search
+import meeple.core.svg
+from meeple.core.ai import MCTS, AlphaBeta
+from meeple.core.boards import (
+    HEX_DIRECTIONS,
+    Graph,
+    HexDirection,
+    SquareGrid,
+    hex_direction_between,
+    hex_distance,
+    hex_neighbours,
+    rotate_cell,
+)
+from meeple.core.errors import FormatError, IllegalMoveError
+from meeple.core.i18n import Msg, set_language
+from meeple.core.rng import make_rng
+from meeple.core.search import astar, bfs, explore
+from tests.core.tiny_games import Take
+
+
+@pytest.mark.parametrize(
+    "module",
+    [meeple.core.boards, meeple.core.errors, meeple.core.game, meeple.core.i18n, meeple.core.rng,
+     meeple.core.search, meeple.core.svg],
+)
+def test_docstring_examples(module: object) -> None:
+    failures, _tried = doctest.testmod(module)  # type: ignore[arg-type]
+    assert failures == 0
+
+
+def test_square_grid_neighbours_and_distance() -> None:
+    four, eight = SquareGrid(5, 4), SquareGrid(5, 4, diagonal=True)
+    assert len(list(four.neighbours((2, 2)))) == 4
+    assert len(list(eight.neighbours((2, 2)))) == 8
+    assert sorted(eight.neighbours((0, 0))) == [(0, 1), (1, 0), (1, 1)]
+    assert four.distance((0, 0), (3, 2)) == 5 and eight.distance((0, 0), (3, 2)) == 3
+    assert len(list(four.cells())) == 20
+    with pytest.raises(ValueError, match="positive"):
+        SquareGrid(0, 3)
+
+
+def test_rotating_four_quarter_turns_is_identity() -> None:
+    assert rotate_cell((3, 1), (1, 1), 4) == (3, 1)
+    assert rotate_cell((3, 1), (1, 1), 2) == (-1, 1)
+
+
+def test_hex_directions_are_six_opposite_pairs() -> None:
+    assert len(HEX_DIRECTIONS) == 6
+    assert {d.offset for d in HEX_DIRECTIONS} == set(hex_neighbours((0, 0)))
+    for direction in HEX_DIRECTIONS:
+        assert direction.opposite.opposite is direction
+        assert direction.opposite.offset == (-direction.dq, -direction.dr)
+        assert hex_distance((0, 0), direction.offset) == 1
+        assert hex_direction_between((0, 0), direction.offset) is direction
+    assert HexDirection.E.turned(1) is HexDirection.SE
+    assert hex_distance((0, 0), (3, -3)) == 3
+
+
+def test_graph_one_way_edges() -> None:
+    graph: Graph[str] = Graph()
+    graph.add_edge("a", "b")
+    graph.add_edge("b", "c", directed=True)
+    assert graph.has_edge("b", "c") and not graph.has_edge("c", "b")
+    assert graph.predecessors("c") == ["b"]
+    assert graph.distances_from("a") == {"a": 0, "b": 1, "c": 2}
+    assert graph.shortest_path("c", "a") is None
+
+
+def test_bfs_finds_shortest_path_and_respects_budget() -> None:
+    step = lambda n: [("+1", n + 1), ("*2", n * 2)]  # noqa: E731
+    found = bfs(1, step, lambda n: n == 10)
+    assert found.found and len(found.actions) == 4  # 1→2→4→5→10
+    assert found.stats.states_seen > 0 and found.stats.states_per_second > 0
+    starved = bfs(1, step, lambda n: n == 10_000, max_states=20)
+    assert not starved.found and starved.stats.budget_exhausted
+
+
+def test_astar_prefers_the_cheaper_path() -> None:
+    edges = {"s": [("a", 1.0), ("b", 5.0)], "a": [("g", 10.0)], "b": [("g", 1.0)], "g": []}
+    result = astar("s", lambda n: [(m, m, c) for m, c in edges[n]], lambda n: n == "g")
+    assert result.actions == ["b", "g"] and result.cost == 6.0
+
+
+def test_explore_counts_reachable_states() -> None:
+    seen, stats = explore(0, lambda n: [(1, (n + 1) % 7), (2, (n + 3) % 7)])
+    assert len(seen) == 7 and stats.states_seen == 7
+
+
+def test_alpha_beta_plays_the_winning_take() -> None:
+    for pile in (5, 6, 7, 9, 10, 11):
+        game = Take.new({"pile": pile}, seed=1)
+        result = AlphaBeta(lambda g: 0.0).search(game, max_depth=12)
+        assert result.move == pile % 4, f"pile {pile}"
+        assert game.pile == pile and not game.move_stack  # left unchanged
+
+
+def test_alpha_beta_respects_its_time_limit() -> None:
+    game = Take.new({"pile": 400}, seed=1)
+    result = AlphaBeta(lambda g: 0.0, table_size=10).search(game, time_limit=0.2)
+    assert result.move in (1, 2, 3) and result.seconds < 1.0
+
+
+def test_mcts_finds_the_winning_take_and_is_reproducible() -> None:
+    moves = [MCTS(rng=make_rng(seed)).search(Take.new({"pile": 7}, 1), iterations=3000).move for seed in (1, 1)]
+    assert moves == [3, 3]
+
+
+def test_seeded_rng_is_reproducible_and_derives_streams() -> None:
+    assert make_rng(5).random() == make_rng(5).random()
+    assert make_rng(5).derive("a").random() != make_rng(5).derive("b").random()
+    assert isinstance(make_rng(None).seed_value, int)
+
+
+def test_errors_say_what_went_wrong_in_both_languages() -> None:
+    error = IllegalMoveError("n3", Msg("un ennemi vous voit", "an enemy sees you"))
+    assert error.text("fr") == "coup illégal n3: un ennemi vous voit"
+    assert error.text("en") == "illegal move n3: an enemy sees you"
+    bad = FormatError("level.json", "nodes[2]", Msg("nœud inconnu", "unknown node"))
+    set_language("en")
+    try:
+        assert str(bad) == "level.json: nodes[2]: unknown node"
+    finally:
+        set_language("fr")
+    assert str(bad) == "level.json: nodes[2]: nœud inconnu"
+
+
+def test_records_replay_and_bad_records_are_refused() -> None:
+    game = Take.new({"pile": 9}, seed=3).replay([2, 3])
+    record = json.loads(json.dumps(game.record()))
+    assert Take.from_record(record).position_hash() == game.position_hash()
+    record["moves"].append(9)
+    with pytest.raises(FormatError, match=r"moves\[2\]"):
+        Take.from_record(record)
+    with pytest.raises(FormatError, match="game"):
+        Take.from_record({**record, "game": "hive"})
+
+
+def test_illegal_push_changes_nothing() -> None:
+    game = Take.new({"pile": 2}, seed=0)
+    before = game.position_hash()
+    with pytest.raises(IllegalMoveError, match=r"illegal move 3|coup illégal 3"):
+        game.push(3)
+    assert game.position_hash() == before and not game.move_stack

@@ -1,0 +1,32 @@
+"""The command line: help lists every game, errors are one line and a non-zero exit."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from meeple.cli import main
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "meeple", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_help_lists_game_commands() -> None:
+    done = _run("--help")
+    assert done.returncode == 0
+    from meeple.games import game_cli_modules
+
+    for name in game_cli_modules():
+        assert name in done.stdout
+
+
+def test_unknown_command_is_one_line_and_non_zero() -> None:
+    done = _run("no-such-game")
+    assert done.returncode != 0
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_main_returns_zero_for_version() -> None:
+    assert main(["--version"]) == 0
