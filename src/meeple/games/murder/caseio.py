@@ -1,0 +1,263 @@
+"""The versioned JSON case format: reading (every error names the field and the reason) and writing.
+
+Format ``meeple-murder-case``, version 1::
+
+    {"format": "meeple-murder-case", "version": 1,
+     "title": {"fr": "...", "en": "..."},                       (optional)
+     "size": 6,
+     "grid": [["A", "A", "B", ...], ...],                       room id of each cell, rows top to bottom
+     "rooms": [{"id": "A", "name": {"fr": "la Bibliothèque", "en": "the Library"},
+                "preposition": "dans" | "sur", "floor": "parquet"}, ...],
+     "objects": [{"cell": [row, col], "kind": "fauteuil"}, ...],  kinds as the rules page names them
+     "people": [{"id": "anna", "name": "Anna", "gender": "f", "victim": false}, ...],
+     "clues": [{"person": "anna", "kind": "row", "index": 0}, ...],
+     "solution": {"anna": [row, col], ...}}                     (optional)
+
+Rows and columns count from 0. Clue kinds and their fields: ``row``/``not_row`` and ``column``/``not_column``
+(``index``), ``room``/``not_room`` (``room``), ``on``/``not_on`` and ``beside``/``not_beside``
+(``object``), ``corner``, ``not_corner``, ``alone``, ``with_one_other`` (``room``, ``gender``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meeple.core.errors import FormatError
+from meeple.core.i18n import Msg
+from meeple.games.murder.model import (
+    CLUE_FIELDS,
+    FLOORS,
+    GENDERS,
+    MAX_SIZE,
+    MIN_SIZE,
+    OBJECT_KINDS,
+    PREPOSITIONS,
+    Case,
+    Cell,
+    Clue,
+    Person,
+    Room,
+    violations,
+)
+
+CASE_FORMAT = "meeple-murder-case"
+CASE_VERSION = 1
+
+
+def _expect(condition: bool, source: str, where: str, fr: str, en: str) -> None:
+    if not condition:
+        raise FormatError(source, where, Msg(fr, en))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(data: Mapping[str, Any], key: str, source: str, where: str) -> str:
+    value = data.get(key)
+    _expect(isinstance(value, str) and value != "", source, f"{where}.{key}",
+            "un texte non vide est attendu", "a non-empty string is expected")
+    assert isinstance(value, str)
+    return value
+
+
+def _msg(data: Any, source: str, where: str) -> Msg:
+    _expect(isinstance(data, dict) and isinstance(data.get("fr"), str) and isinstance(data.get("en"), str),
+            source, where, "un objet {\"fr\": ..., \"en\": ...} est attendu", "an object {\"fr\": ..., \"en\": ...} is expected")
+    return Msg(data["fr"], data["en"])
+
+
+def _cell(value: Any, size: int, source: str, where: str) -> Cell:
+    _expect(isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value),
+            source, where, "une case [rangée, colonne] est attendue", "a cell [row, col] is expected")
+    _expect(all(0 <= v < size for v in value), source, where,
+            f"case hors du plateau {size}×{size}", f"cell outside the {size}×{size} board")
+    return (value[0], value[1])
+
+
+def case_from_json(data: Any, source: str = "case") -> Case:
+    """Read a case from its JSON value. A bad value raises :class:`FormatError` naming the field."""
+    _expect(isinstance(data, dict), source, "", "un objet JSON est attendu", "a JSON object is expected")
+    _expect(data.get("format") == CASE_FORMAT, source, "format", f"« {CASE_FORMAT} » attendu", f"'{CASE_FORMAT}' expected")
+    _expect(data.get("version") == CASE_VERSION, source, "version",
+            f"version inconnue (seule la {CASE_VERSION} existe)", f"unknown version (only {CASE_VERSION} exists)")
+    size = data.get("size")
+    _expect(_is_int(size) and MIN_SIZE <= size <= MAX_SIZE, source, "size",
+            f"un entier de {MIN_SIZE} à {MAX_SIZE} est attendu", f"an integer from {MIN_SIZE} to {MAX_SIZE} is expected")
+    rooms = _read_rooms(data.get("rooms"), source)
+    grid = _read_grid(data.get("grid"), size, {room.id for room in rooms}, source)
+    objects = _read_objects(data.get("objects", []), size, source)
+    people = _read_people(data.get("people"), size, source)
+    clues = _read_clues(data.get("clues", []), size, {r.id for r in rooms}, {p.id for p in people}, source)
+    title = _msg(data["title"], source, "title") if data.get("title") is not None else None
+    case = Case(size, grid, rooms, objects, people, clues, None, title)
+    _check_floors(case, source)
+    solution = data.get("solution")
+    if solution is not None:
+        case = _with_solution(case, solution, source)
+    return case
+
+
+def _read_rooms(value: Any, source: str) -> tuple[Room, ...]:
+    _expect(isinstance(value, list) and value, source, "rooms", "une liste non vide est attendue", "a non-empty list is expected")
+    rooms: list[Room] = []
+    for i, item in enumerate(value):
+        where = f"rooms[{i}]"
+        _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
+        room_id = _text(item, "id", source, where)
+        _expect(all(room.id != room_id for room in rooms), source, f"{where}.id",
+                f"pièce « {room_id} » en double", f"duplicate room '{room_id}'")
+        preposition = item.get("preposition", "dans")
+        _expect(preposition in PREPOSITIONS, source, f"{where}.preposition", "« dans » ou « sur » attendu", "'dans' or 'sur' expected")
+        floor = item.get("floor")
+        _expect(floor in FLOORS, source, f"{where}.floor", f"sol inconnu (connus : {', '.join(FLOORS)})",
+                f"unknown floor (known: {', '.join(FLOORS)})")
+        rooms.append(Room(room_id, _msg(item.get("name"), source, f"{where}.name"), preposition, floor))
+    return tuple(rooms)
+
+
+def _read_grid(value: Any, size: int, room_ids: set[str], source: str) -> tuple[tuple[str, ...], ...]:
+    _expect(isinstance(value, list) and len(value) == size, source, "grid",
+            f"{size} rangées sont attendues", f"{size} rows are expected")
+    rows: list[tuple[str, ...]] = []
+    for r, row in enumerate(value):
+        _expect(isinstance(row, list) and len(row) == size, source, f"grid[{r}]",
+                f"{size} cases sont attendues", f"{size} cells are expected")
+        for c, room in enumerate(row):
+            _expect(room in room_ids, source, f"grid[{r}][{c}]", f"pièce inconnue {room!r}", f"unknown room {room!r}")
+        rows.append(tuple(row))
+    used = {room for row in rows for room in row}
+    missing = sorted(room_ids - used)
+    _expect(not missing, source, "rooms", f"pièce sans case : {', '.join(missing)}", f"room without a cell: {', '.join(missing)}")
+    return tuple(rows)
+
+
+def _read_objects(value: Any, size: int, source: str) -> dict[Cell, str]:
+    _expect(isinstance(value, list), source, "objects", "une liste est attendue", "a list is expected")
+    objects: dict[Cell, str] = {}
+    for i, item in enumerate(value):
+        where = f"objects[{i}]"
+        _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
+        cell = _cell(item.get("cell"), size, source, f"{where}.cell")
+        _expect(cell not in objects, source, f"{where}.cell", "deux objets sur la même case", "two objects on one cell")
+        kind = item.get("kind")
+        _expect(kind in OBJECT_KINDS, source, f"{where}.kind", f"objet inconnu {kind!r}", f"unknown object {kind!r}")
+        objects[cell] = kind
+    return objects
+
+
+def _read_people(value: Any, size: int, source: str) -> tuple[Person, ...]:
+    _expect(isinstance(value, list) and len(value) == size, source, "people",
+            f"{size} personnes sont attendues (une par rangée)", f"{size} people are expected (one per row)")
+    people: list[Person] = []
+    for i, item in enumerate(value):
+        where = f"people[{i}]"
+        _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
+        pid = _text(item, "id", source, where)
+        _expect(all(p.id != pid for p in people), source, f"{where}.id", f"personne « {pid} » en double", f"duplicate person '{pid}'")
+        _expect(item.get("gender") in GENDERS, source, f"{where}.gender", "« m » ou « f » attendu", "'m' or 'f' expected")
+        _expect(isinstance(item.get("victim", False), bool), source, f"{where}.victim", "vrai ou faux attendu", "true or false expected")
+        name = item.get("name", pid)
+        _expect(isinstance(name, str) and name != "", source, f"{where}.name", "un texte non vide est attendu", "a non-empty string is expected")
+        people.append(Person(pid, name, item["gender"], bool(item.get("victim", False))))
+    _expect(sum(p.victim for p in people) == 1, source, "people", "il faut exactement une victime", "exactly one victim is needed")
+    return tuple(people)
+
+
+def _read_clues(value: Any, size: int, room_ids: set[str], person_ids: set[str], source: str) -> tuple[Clue, ...]:
+    _expect(isinstance(value, list), source, "clues", "une liste est attendue", "a list is expected")
+    clues = []
+    for i, item in enumerate(value):
+        clues.append(_read_clue(item, size, room_ids, person_ids, source, f"clues[{i}]"))
+    return tuple(clues)
+
+
+def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], source: str, where: str) -> Clue:
+    _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
+    person = item.get("person")
+    _expect(person in person_ids, source, f"{where}.person", f"personne inconnue {person!r}", f"unknown person {person!r}")
+    kind = item.get("kind")
+    _expect(kind in CLUE_FIELDS, source, f"{where}.kind", f"sorte d'indice inconnue {kind!r}", f"unknown clue kind {kind!r}")
+    fields: dict[str, Any] = {}
+    for name in CLUE_FIELDS[kind]:
+        value = item.get(name)
+        at = f"{where}.{name}"
+        if name == "index":
+            _expect(_is_int(value) and 0 <= value < size, source, at, f"un entier de 0 à {size - 1} est attendu",
+                    f"an integer from 0 to {size - 1} is expected")
+        elif name == "room":
+            _expect(value in room_ids, source, at, f"pièce inconnue {value!r}", f"unknown room {value!r}")
+        elif name == "object":
+            _expect(value in OBJECT_KINDS, source, at, f"objet inconnu {value!r}", f"unknown object {value!r}")
+            if kind in ("on", "not_on"):
+                _expect(OBJECT_KINDS[value].standable, source, at, "on ne se tient pas sur ce décor",
+                        "nobody can stand on this decor")
+        else:
+            _expect(value in GENDERS, source, at, "« m » ou « f » attendu", "'m' or 'f' expected")
+        fields[name] = value
+    extra = sorted(set(item) - {"person", "kind", *CLUE_FIELDS[kind]})
+    _expect(not extra, source, where, f"champ inattendu : {', '.join(extra)}", f"unexpected field: {', '.join(extra)}")
+    return Clue(person, kind, **fields)
+
+
+def _check_floors(case: Case, source: str) -> None:
+    for pair in sorted(sorted(p) for p in case.neighbouring_rooms()):
+        a, b = (case.room_by_id[room] for room in pair)
+        _expect(a.floor != b.floor, source, "rooms",
+                f"les pièces voisines {a.id} et {b.id} ont le même sol ({a.floor})",
+                f"neighbouring rooms {a.id} and {b.id} share a floor ({a.floor})")
+
+
+def _with_solution(case: Case, value: Any, source: str) -> Case:
+    _expect(isinstance(value, dict) and set(value) == set(case.person_by_id), source, "solution",
+            "une case pour chaque personne est attendue", "one cell for each person is expected")
+    solution = {pid: _cell(value[pid], case.size, source, f"solution.{pid}") for pid in case.person_by_id}
+    broken = violations(case, solution)
+    _expect(not broken, source, "solution", f"ne respecte pas les règles : {broken[0].message.fr if broken else ''}",
+            f"breaks the rules: {broken[0].message.en if broken else ''}")
+    return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, solution, case.title)
+
+
+def case_to_json(case: Case, with_solution: bool = True) -> dict[str, Any]:
+    """The case as JSON in the current format (the solution only if known and asked for)."""
+    data: dict[str, Any] = {"format": CASE_FORMAT, "version": CASE_VERSION}
+    if case.title is not None:
+        data["title"] = case.title.to_json()
+    data.update({
+        "size": case.size,
+        "grid": [list(row) for row in case.grid],
+        "rooms": [{"id": r.id, "name": r.name.to_json(), "preposition": r.preposition, "floor": r.floor} for r in case.rooms],
+        "objects": [{"cell": list(cell), "kind": kind} for cell, kind in sorted(case.objects.items())],
+        "people": [{"id": p.id, "name": p.name, "gender": p.gender, "victim": p.victim} for p in case.people],
+        "clues": [clue.to_json() for clue in case.clues],
+    })
+    if with_solution and case.solution is not None:
+        data["solution"] = {pid: list(case.solution[pid]) for pid in case.person_by_id}
+    return data
+
+
+def load_case(path: str | Path) -> Case:
+    """Read a case file. A missing or bad file raises an error naming the file (and the field)."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise FormatError(source, "", Msg(f"lecture impossible : {error.strerror}", f"cannot read: {error.strerror}")) from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(source, f"ligne/line {error.lineno}", Msg(f"JSON invalide : {error.msg}", f"invalid JSON: {error.msg}")) from error
+    return case_from_json(data, source)
+
+
+def save_case(case: Case, path: str | Path, with_solution: bool = True) -> None:
+    """Write a case file (UTF-8, indented)."""
+    Path(path).write_text(json.dumps(case_to_json(case, with_solution), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def with_solution(case: Case, solution: Mapping[str, Cell]) -> Case:
+    """The same case carrying ``solution``."""
+    return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, dict(solution), case.title)

@@ -1,0 +1,68 @@
+"""The ten reference cases, read from ``../shared/reference/murder-cases/`` beside the repository.
+
+They are not project files: the tests read them where they live and convert their neutral form into the
+project's case format here (objects as a dict → a list; rooms get a name and a floor, which the neutral
+form lacks: floors are coloured so that neighbouring rooms differ, as rule R2 of the page requires).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from meeple.games.murder.caseio import CASE_FORMAT, CASE_VERSION, case_from_json
+from meeple.games.murder.model import FLOORS, Case
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+REFERENCE_DIR = REPO_ROOT.parent / "shared" / "reference" / "murder-cases"
+
+
+def reference_files() -> list[Path]:
+    """The reference case files (empty when ``shared/`` is not beside the clone)."""
+    return sorted(REFERENCE_DIR.glob("*.json")) if REFERENCE_DIR.is_dir() else []
+
+
+def _floors(grid: list[list[str]]) -> dict[str, str]:
+    size = len(grid)
+    neighbours: dict[str, set[str]] = {room: set() for row in grid for room in row}
+    for r in range(size):
+        for c in range(size):
+            for r2, c2 in ((r + 1, c), (r, c + 1)):
+                if r2 < size and c2 < size and grid[r2][c2] != grid[r][c]:
+                    neighbours[grid[r][c]].add(grid[r2][c2])
+                    neighbours[grid[r2][c2]].add(grid[r][c])
+    floors: dict[str, str] = {}
+    for room in sorted(neighbours):
+        used = {floors[other] for other in neighbours[room] if other in floors}
+        floors[room] = next(floor for floor in FLOORS if floor not in used)
+    return floors
+
+
+def convert(neutral: dict[str, Any]) -> dict[str, Any]:
+    """The neutral reference form as a ``meeple-murder-case`` JSON value (the answer as its solution)."""
+    grid = neutral["rooms"]
+    floors = _floors(grid)
+    return {
+        "format": CASE_FORMAT,
+        "version": CASE_VERSION,
+        "size": neutral["size"],
+        "grid": grid,
+        "rooms": [
+            {"id": room, "name": {"fr": f"la pièce {room}", "en": f"room {room}"}, "preposition": "dans", "floor": floor}
+            for room, floor in floors.items()
+        ],
+        "objects": [
+            {"cell": [int(part) for part in key.split(",")], "kind": kind} for key, kind in neutral["objects"].items()
+        ],
+        "people": [
+            {"id": p["id"], "name": p["id"], "gender": p["gender"], "victim": p["victim"]} for p in neutral["people"]
+        ],
+        "clues": neutral["clues"],
+        "solution": neutral["answer"],
+    }
+
+
+def load_reference(path: Path) -> Case:
+    """One reference case in the project's model."""
+    return case_from_json(convert(json.loads(path.read_text(encoding="utf-8"))), str(path))
