@@ -1,0 +1,1 @@
+"""What the server needs from each game beyond the Game protocol: one module per game (``make_adapter``)."""

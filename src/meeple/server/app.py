@@ -1,0 +1,289 @@
+"""The FastAPI application: the HTTP API, the game websocket and the browser app's files.
+
+HTTP (documented at ``/docs``): list the games, create and join rooms, read a room, play or undo over
+HTTP, ask a game a question, list the rooms a browser may resume. The websocket ``/ws/rooms/{code}``
+(``?token=…`` for a seat, none to watch) pushes the client its own state after every change and takes
+its messages::
+
+    {"type": "move",  "id": 1, "version": 7, "move": <the move as the engine's JSON>}
+    {"type": "undo",  "id": 2, "version": 8}
+    {"type": "query", "id": 3, "name": "preview", "params": {...}}
+    {"type": "ping",  "id": 4}
+
+Replies: ``{"type": "ack", "id", "version"}`` once a move is stored, ``{"type": "answer", "id",
+"result"}``, ``{"type": "pong", "id"}``, ``{"type": "state", ...}`` (see :meth:`RoomService.state_for`),
+and ``{"type": "error", "id", "error": <code>, "message": {"fr", "en"}}`` for a bad message, which
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from meeple.core.errors import MeepleError
+from meeple.core.game import JSON
+from meeple.core.i18n import Msg
+from meeple.server.registry import GameRegistry, UnknownGameError
+from meeple.server.service import Client, RoomService, RoomSpec, SeatSpec, ServerError
+from meeple.server.store import DEFAULT_URL, Store
+
+log = logging.getLogger("meeple.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_MESSAGE = 64 * 1024
+
+
+class SeatIn(BaseModel):
+    """A seat of a new room: ``human`` (yours), ``ai`` (with a level) or ``open`` (for someone who joins)."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str = ""
+
+
+class RoomIn(BaseModel):
+    """A room to create."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    mode: str = "local"
+    seats: list[SeatIn] = Field(default_factory=list)
+    seed: int | None = None
+    turn_seconds: int | None = None
+
+
+class JoinIn(BaseModel):
+    """Taking an open seat (the first one when ``seat`` is omitted)."""
+
+    seat: int | None = None
+    name: str = ""
+
+
+class MoveIn(BaseModel):
+    """A move over HTTP: the seat token, the version the client saw, the move as the engine's JSON."""
+
+    token: str
+    version: int
+    move: Any = None
+    seat: int | None = None
+
+
+class UndoIn(BaseModel):
+    """An undo over HTTP."""
+
+    token: str
+    version: int
+
+
+class QueryIn(BaseModel):
+    """A question about a room's position or a game."""
+
+    token: str | None = None
+    params: Any = None
+
+
+class ResumeIn(BaseModel):
+    """The seat tokens a browser kept."""
+
+    tokens: list[str] = Field(default_factory=list, max_length=200)
+
+
+def database_url(explicit: str | None = None) -> str:
+    """The database to use: ``explicit``, else ``MEEPLE_DATABASE_URL``, else a SQLite file here."""
+    return explicit or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_URL
+
+
+def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3) -> FastAPI:
+    """The whole server: API, websocket and the browser app, over the games of ``registry``."""
+    service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await service.close()
+
+    app = FastAPI(title="meeple", summary="Rooms, seats and moves for the five games of meeple.",
+                  lifespan=lifespan)
+    app.state.service = service
+    _add_error_handlers(app)
+    _add_api(app, service)
+    _add_websocket(app, service)
+    _add_web(app)
+    return app
+
+
+def _error_response(error: ServerError) -> JSONResponse:
+    return JSONResponse(error.to_json(), status_code=error.status)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, error: ServerError) -> JSONResponse:
+        return _error_response(error)
+
+    @app.exception_handler(UnknownGameError)
+    async def _unknown_game(_request: Request, error: UnknownGameError) -> JSONResponse:
+        return _error_response(ServerError("unknown_game", error.message, 404))
+
+    @app.exception_handler(MeepleError)
+    async def _meeple_error(_request: Request, error: MeepleError) -> JSONResponse:
+        return _error_response(ServerError("bad_request", error.message, 400))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        reason = first.get("msg", "invalid")
+        message = Msg(f"requête invalide : {where} : {reason}", f"invalid request: {where}: {reason}")
+        return _error_response(ServerError("malformed", message, 422))
+
+
+def _add_api(app: FastAPI, service: RoomService) -> None:
+    @app.get("/api/games", summary="The games this server offers")
+    async def games() -> dict[str, JSON]:
+        return {"games": [entry.to_json() for entry in service.registry.entries()]}
+
+    @app.post("/api/games/{game}/catalog/{name}", summary="Ask a game a question that needs no room")
+    async def catalog(game: str, name: str, body: QueryIn) -> dict[str, JSON]:
+        return {"result": await service.catalog(game, name, body.params)}
+
+    @app.post("/api/rooms", summary="Create a room; returns its code and your seat token")
+    async def create_room(body: RoomIn) -> dict[str, JSON]:
+        spec = RoomSpec(
+            game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
+            seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats],
+        )
+        room, token = await service.create_room(spec)
+        seats = room.seats_of(token)
+        return {"code": room.code, "token": token, "seats": list(seats), "state": service.state_for(room, seats)}
+
+    @app.get("/api/rooms/{code}", summary="A room as a spectator sees it")
+    async def room_state(code: str, token: str | None = None) -> dict[str, JSON]:
+        room = await service.room(code)
+        return service.state_for(room, room.seats_of(token))
+
+    @app.post("/api/rooms/{code}/join", summary="Take an open seat; returns its token")
+    async def join(code: str, body: JoinIn) -> dict[str, JSON]:
+        room, seat, token = await service.join(code, body.seat, body.name)
+        return {"code": room.code, "seat": seat, "token": token, "state": service.state_for(room, (seat,))}
+
+    @app.post("/api/rooms/{code}/moves", summary="Play a move for your seat")
+    async def move(code: str, body: MoveIn) -> dict[str, JSON]:
+        room = await service.room(code)
+        version = await service.play(room, room.seats_of(body.token), body.version, body.move, body.seat)
+        return {"version": version}
+
+    @app.post("/api/rooms/{code}/undo", summary="Take back your last move (local games)")
+    async def undo(code: str, body: UndoIn) -> dict[str, JSON]:
+        room = await service.room(code)
+        return {"version": await service.undo(room, room.seats_of(body.token), body.version)}
+
+    @app.post("/api/rooms/{code}/query/{name}", summary="Ask the game a question about this room")
+    async def query(code: str, name: str, body: QueryIn) -> dict[str, JSON]:
+        room = await service.room(code)
+        return {"result": await service.query(room, room.seats_of(body.token), name, body.params)}
+
+    @app.post("/api/resume", summary="The rooms your seat tokens let you resume")
+    async def resume(body: ResumeIn) -> dict[str, JSON]:
+        return {"rooms": await service.resume(body.tokens)}
+
+
+def _add_websocket(app: FastAPI, service: RoomService) -> None:
+    @app.websocket("/ws/rooms/{code}")
+    async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+        await socket.accept()
+        try:
+            room = await service.room(code)
+        except ServerError as error:
+            await socket.send_text(json.dumps(error.to_json()))
+            await socket.close(code=4404)
+            return
+        client = Client(room.seats_of(token), socket.send_text)
+        writer = _start_writer(client)
+        if token and not client.seats:
+            client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
+                                                      "unknown seat token: you are watching")).to_json())
+        service.attach(room, client)
+        try:
+            while True:
+                text = await socket.receive_text()
+                reply = await _handle_message(service, room, client, text)
+                if reply is not None:
+                    client.push(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.detach(room, client)
+            await writer
+
+
+def _start_writer(client: Client) -> asyncio.Task[None]:
+    async def write() -> None:
+        try:
+            await client.run_writer()
+        except Exception:  # the socket closed under us: nothing more to send
+            return
+
+    return asyncio.create_task(write())
+
+
+async def _handle_message(service: RoomService, room: Any, client: Client, text: str) -> dict[str, JSON] | None:
+    """Do what one websocket message asks; returns the reply (an error never changes anything)."""
+    message_id: JSON = None
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise ServerError("malformed", Msg("message trop long", "message too long"))
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ServerError("malformed", Msg(f"JSON illisible : {error.msg}", f"unreadable JSON: {error.msg}")) from None
+        if not isinstance(message, dict):
+            raise ServerError("malformed", Msg("un objet JSON est attendu", "a JSON object is expected"))
+        message_id = message.get("id")
+        kind = message.get("type")
+        if kind == "move":
+            if "move" not in message:
+                raise ServerError("malformed", Msg("« move » manquant", "'move' is missing"))
+            version = await service.play(room, client.seats, message.get("version"), message["move"],
+                                         message.get("seat"))
+            return {"type": "ack", "id": message_id, "version": version}
+        if kind == "undo":
+            version = await service.undo(room, client.seats, message.get("version"))
+            return {"type": "ack", "id": message_id, "version": version}
+        if kind == "query":
+            name = message.get("name")
+            if not isinstance(name, str):
+                raise ServerError("malformed", Msg("« name » manquant", "'name' is missing"))
+            result = await service.query(room, client.seats, name, message.get("params"))
+            return {"type": "answer", "id": message_id, "name": name, "result": result}
+        if kind == "ping":
+            return {"type": "pong", "id": message_id}
+        raise ServerError("malformed", Msg(f"type de message inconnu : {kind!r}", f"unknown message type: {kind!r}"))
+    except ServerError as error:
+        return {**error.to_json(), "id": message_id}
+    except MeepleError as error:
+        return {**ServerError("bad_request", error.message).to_json(), "id": message_id}
+
+
+def _add_web(app: FastAPI) -> None:
+    if not WEB_DIR.is_dir():
+        return
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -1,0 +1,178 @@
+"""Which games the server offers, and what it needs from each beyond the :class:`Game` protocol.
+
+The server drives every engine through the protocol alone. A few things are not in the protocol: how
+the computer picks a move, what the turn timer does at 0:00, and the extra questions a game page asks
+(a stealth move preview, the skirmish reachable cells, a murder hint…). Each game answers them through
+a :class:`GameAdapter`, found in ``meeple.server.adapters.<game>`` (a ``make_adapter()`` function);
+a game without one gets :func:`default_adapter`: a seeded random legal move for the AI, no timer
+action, no queries.
+
+Tests and plug-ins add games without touching the five packages: ``GameRegistry.with_game`` in code,
+or ``MEEPLE_GAME_PLUGINS=package.module,...`` for a server started in a subprocess (each module
+exposes ``INFO`` and, optionally, ``ADAPTER``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.errors import MeepleError
+from meeple.core.game import JSON, Game, GameInfo
+from meeple.core.i18n import Msg
+from meeple.core.modules import import_optional
+from meeple.core.rng import make_rng
+from meeple.games import discover
+
+ChooseMove = Callable[[Game[Any], int, str | None, int], Any]
+"""``(game, seat, level, seed) -> move``: the computer's move for ``seat`` (a move object of the game).
+
+It receives a copy of the game; it must only use what ``seat`` may see (``determinize``)."""
+
+TimeoutMoves = Callable[[Game[Any]], Sequence[Any]]
+"""``(game) -> moves``: what happens when the turn timer reaches 0:00, as moves to push in order."""
+
+RoomQuery = Callable[[Game[Any], int | None, JSON], JSON]
+"""``(game, seat, params) -> answer``: a question about a room's position, asked by ``seat``.
+
+It receives a copy of the game. ``seat`` is ``None`` for a spectator; a query must not reveal to a seat
+what its view hides."""
+
+CatalogQuery = Callable[[JSON], JSON]
+"""``(params) -> answer``: a question about a game that needs no room (levels, game types…)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength of the computer player, named for the lobby."""
+
+    key: str
+    title: Msg
+
+    def to_json(self) -> dict[str, JSON]:
+        """The level for the browser."""
+        return {"key": self.key, "title": self.title.to_json()}
+
+
+RANDOM_LEVEL = Level("random", Msg("Hasard", "Random"))
+
+
+def random_move(game: Game[Any], seat: int, level: str | None, seed: int) -> Any:
+    """A legal move drawn with a seeded generator: the computer of a game that has no AI yet."""
+    moves = game.legal_moves()
+    if not moves:
+        raise MeepleError(Msg("aucun coup légal", "no legal move"))
+    return make_rng(seed).choice(moves)
+
+
+@dataclass(frozen=True)
+class GameAdapter:
+    """What the server needs from one game beyond the Game protocol."""
+
+    choose_move: ChooseMove = random_move
+    levels: Sequence[Level] = (RANDOM_LEVEL,)
+    timeout_moves: TimeoutMoves | None = None
+    turn_seconds: Callable[[Mapping[str, JSON]], int | None] | None = None
+    """The turn limit some games keep in their options (ILYOS "Time per turn"), in seconds."""
+    queries: Mapping[str, RoomQuery] = field(default_factory=dict)
+    catalog: Mapping[str, CatalogQuery] = field(default_factory=dict)
+    send_legal_moves: bool = True
+    """Whether the seat to move receives the list of its legal moves with each state."""
+    max_seats: int | None = None
+    """For games whose seat count depends on options: None means ``num_players`` of a new game."""
+
+    def to_json(self) -> dict[str, JSON]:
+        """What the lobby needs to know."""
+        return {
+            "levels": [level.to_json() for level in self.levels],
+            "timer": self.timeout_moves is not None,
+            "queries": sorted(self.queries),
+            "catalog": sorted(self.catalog),
+        }
+
+
+def default_adapter() -> GameAdapter:
+    """The adapter of a game that documents nothing beyond the protocol."""
+    return GameAdapter()
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game the server offers: its package's ``INFO`` and its adapter."""
+
+    info: GameInfo
+    adapter: GameAdapter
+
+    def to_json(self) -> dict[str, JSON]:
+        """The game as the lobby lists it."""
+        return {
+            "name": self.info.name,
+            "title": self.info.title.to_json(),
+            "summary": self.info.summary.to_json(),
+            **self.adapter.to_json(),
+        }
+
+
+class UnknownGameError(MeepleError):
+    """A game name the server does not offer."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(Msg(f"jeu inconnu « {name} »", f"unknown game '{name}'"))
+        self.name = name
+
+
+class GameRegistry:
+    """The games a server offers, by name, in lobby order."""
+
+    def __init__(self, entries: Mapping[str, GameEntry] | None = None) -> None:
+        self._entries: dict[str, GameEntry] = dict(entries or {})
+
+    def with_game(self, info: GameInfo, adapter: GameAdapter | None = None) -> GameRegistry:
+        """A registry with one more game (or a game replaced)."""
+        entries = dict(self._entries)
+        entries[info.name] = GameEntry(info, adapter or default_adapter())
+        return GameRegistry(entries)
+
+    def get(self, name: str) -> GameEntry:
+        """The game called ``name``; :class:`UnknownGameError` if there is none."""
+        try:
+            return self._entries[name]
+        except KeyError:
+            raise UnknownGameError(name) from None
+
+    def names(self) -> list[str]:
+        """The names of the games, in lobby order."""
+        return list(self._entries)
+
+    def entries(self) -> list[GameEntry]:
+        """Every game, in lobby order."""
+        return list(self._entries.values())
+
+    @classmethod
+    def from_environment(cls) -> GameRegistry:
+        """The five games that exist so far, plus the plug-ins named in ``MEEPLE_GAME_PLUGINS``."""
+        registry = cls()
+        for name, info in discover().items():
+            registry = registry.with_game(info, adapter_for(name))
+        for module_name in _plugin_names():
+            module = import_optional(module_name)
+            if module is None:
+                raise MeepleError(Msg(f"greffon introuvable : {module_name}", f"plug-in not found: {module_name}"))
+            registry = registry.with_game(module.INFO, getattr(module, "ADAPTER", None))
+        return registry
+
+
+def _plugin_names() -> list[str]:
+    return [name.strip() for name in os.environ.get("MEEPLE_GAME_PLUGINS", "").split(",") if name.strip()]
+
+
+def adapter_for(name: str) -> GameAdapter:
+    """The adapter of game ``name``: ``meeple.server.adapters.<name>.make_adapter()`` or the default."""
+    module = import_optional(f"meeple.server.adapters.{name}")
+    if module is None or not hasattr(module, "make_adapter"):
+        return default_adapter()
+    adapter = module.make_adapter()
+    assert isinstance(adapter, GameAdapter)
+    return adapter

@@ -1,0 +1,580 @@
+"""Rooms, seats, moves, the computer players and the turn timer: the server's logic, without HTTP.
+
+A room holds one engine instance, the authority on its game. Every change — a person's move, the
+computer's move, a time-out, an undo — goes through :class:`RoomService` under the room's lock:
+
+1. the seat and the room's version (a counter of changes the client saw) are checked,
+2. the engine rebuilds the move (``move_from_json``) and ``push``es it; an illegal move changes nothing,
+3. the store commits it (the move is durable before anyone hears of it),
+4. every client of the room receives its own view (``view(seat)``), in order, through its outbox.
+
+Rooms are rebuilt from the store (options, seed, moves) when first needed, so a restarted server
+resumes every game where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from meeple.core.errors import IllegalMoveError, MeepleError
+from meeple.core.game import JSON, Game, canonical_json
+from meeple.core.i18n import Msg
+from meeple.core.rng import derive_seed, fresh_seed
+from meeple.server.registry import GameEntry, GameRegistry, random_move
+from meeple.server.store import RoomRow, SeatRow, Store
+
+log = logging.getLogger("meeple.server")
+
+T = TypeVar("T")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Room codes avoid letters and digits that look alike (0/O, 1/I)."""
+CODE_LENGTH = 6
+MAX_NAME = 32
+MAX_TURN_SECONDS = 3600
+SEAT_KINDS = ("human", "ai", "open")
+MODES = ("local", "online")
+
+
+class ServerError(MeepleError):
+    """A request the server refuses; ``code`` names the kind of problem for programs, ``status`` for HTTP."""
+
+    def __init__(self, code: str, message: Msg, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+    def to_json(self) -> dict[str, JSON]:
+        """The error as the browser receives it."""
+        return {"type": "error", "error": self.code, "message": self.message.to_json()}
+
+
+def _err(code: str, fr: str, en: str, status: int = 400) -> ServerError:
+    return ServerError(code, Msg(fr, en), status)
+
+
+@dataclass
+class SeatSpec:
+    """How a new room's seat is held: ``human`` (the creator), ``ai`` (at ``level``) or ``open``."""
+
+    kind: str = "human"
+    level: str | None = None
+    name: str = ""
+
+
+@dataclass
+class RoomSpec:
+    """What the creator of a room asks for."""
+
+    game: str
+    options: dict[str, JSON] = field(default_factory=dict)
+    mode: str = "local"
+    seats: list[SeatSpec] = field(default_factory=list)
+    seed: int | None = None
+    turn_seconds: int | None = None
+
+
+class Client:
+    """One connected browser (or bot): the seats it holds and an ordered outbox of messages."""
+
+    def __init__(self, seats: Sequence[int], send: Callable[[str], Awaitable[None]]) -> None:
+        self.seats: tuple[int, ...] = tuple(sorted(set(seats)))
+        self._send = send
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def push(self, message: Mapping[str, JSON] | str) -> None:
+        """Queue a message; messages leave in the order they were queued."""
+        self._outbox.put_nowait(message if isinstance(message, str) else canonical_json(message))
+
+    def close(self) -> None:
+        """Stop the writer once the queued messages are sent."""
+        self._outbox.put_nowait(None)
+
+    async def run_writer(self) -> None:
+        """Send queued messages until :meth:`close` (or a send fails)."""
+        while (text := await self._outbox.get()) is not None:
+            await self._send(text)
+
+
+@dataclass
+class Room:
+    """A room in memory: its stored row, its engine and its connected clients."""
+
+    row: RoomRow
+    entry: GameEntry
+    game: Game[Any]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    ai_task: asyncio.Task[None] | None = None
+    timer_task: asyncio.Task[None] | None = None
+
+    @property
+    def code(self) -> str:
+        """The room's short code."""
+        return self.row.code
+
+    @property
+    def version(self) -> int:
+        """How many changes (moves and undos) the room has seen."""
+        return self.row.version
+
+    def seat(self, index: int) -> SeatRow:
+        """The seat at ``index``."""
+        return self.row.seats[index]
+
+    def seats_of(self, token: str | None) -> tuple[int, ...]:
+        """The seats ``token`` holds (none for a spectator or an unknown token)."""
+        if not token:
+            return ()
+        return tuple(s.seat for s in self.row.seats if s.token is not None and secrets.compare_digest(s.token, token))
+
+    def active_seat(self, seats: Sequence[int]) -> int | None:
+        """Whose view a client holding ``seats`` sees: the seat to move if it holds it, else its first."""
+        mover = self.game.to_move()
+        if mover in seats:
+            return mover
+        return seats[0] if seats else None
+
+
+class RoomService:
+    """Every room of the server, and the one way to change them."""
+
+    def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3) -> None:
+        self.store = store
+        self.registry = registry
+        self.ai_delay = ai_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+
+    # --- plumbing -------------------------------------------------------------------------------
+    async def _db(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a store operation on the database thread (one at a time, in order)."""
+        return await asyncio.get_running_loop().run_in_executor(self._db_thread, function, *args)
+
+    async def close(self) -> None:
+        """Stop every room's tasks and release the database."""
+        for room in self.rooms.values():
+            for task in (room.ai_task, room.timer_task):
+                if task is not None:
+                    task.cancel()
+        self._db_thread.shutdown(wait=True)
+        self.store.close()
+
+    # --- rooms ----------------------------------------------------------------------------------
+    async def create_room(self, spec: RoomSpec) -> tuple[Room, str]:
+        """Make a room as ``spec`` asks; returns it and the creator's seat token."""
+        entry = self.registry.get(spec.game)
+        if spec.mode not in MODES:
+            raise _err("bad_request", f"mode inconnu « {spec.mode} »", f"unknown mode '{spec.mode}'")
+        if spec.seed is not None and spec.mode != "local":
+            raise _err("bad_request", "une partie en ligne ne choisit pas sa graine",
+                       "an online game cannot choose its seed")
+        seed = spec.seed if spec.seed is not None else fresh_seed()
+        game = await asyncio.to_thread(entry.info.factory, dict(spec.options), seed)
+        token = secrets.token_urlsafe(18)
+        seats = self._new_seats(entry, spec, game.num_players, token)
+        turn_seconds = self._turn_seconds(entry, spec)
+        now = time.time()
+        row = RoomRow(
+            code=await self._fresh_code(), game=entry.info.name, options=dict(game.options), seed=game.seed,
+            mode=spec.mode, version=0, turn_seconds=turn_seconds,
+            turn_deadline=now + turn_seconds if turn_seconds and game.to_move() is not None else None,
+            created_at=now, updated_at=now, seats=seats, moves=[],
+        )
+        await self._db(self.store.create_room, row)
+        room = Room(row=row, entry=entry, game=game)
+        self.rooms[row.code] = room
+        self._after_change(room)
+        return room, token
+
+    def _new_seats(self, entry: GameEntry, spec: RoomSpec, count: int, token: str) -> list[SeatRow]:
+        if len(spec.seats) > count:
+            raise _err("bad_request", f"ce jeu a {count} place(s), pas {len(spec.seats)}",
+                       f"this game has {count} seat(s), not {len(spec.seats)}")
+        default_kind = "human" if spec.mode == "local" else "open"
+        specs = list(spec.seats) or [SeatSpec("human")]
+        specs += [SeatSpec(default_kind) for _ in range(count - len(specs))]
+        levels = {level.key for level in entry.adapter.levels}
+        seats = []
+        for index, seat in enumerate(specs):
+            if seat.kind not in SEAT_KINDS:
+                raise _err("bad_request", f"places[{index}] : type « {seat.kind} » inconnu",
+                           f"seats[{index}]: unknown kind '{seat.kind}'")
+            if seat.kind == "open" and spec.mode == "local":
+                raise _err("bad_request", "une partie locale n'a pas de place libre", "a local game has no open seat")
+            level = seat.level or entry.adapter.levels[0].key if seat.kind == "ai" else None
+            if level is not None and level not in levels:
+                raise _err("bad_request", f"places[{index}] : niveau « {level} » inconnu",
+                           f"seats[{index}]: unknown level '{level}'")
+            seats.append(SeatRow(seat=index, kind=seat.kind, token=token if seat.kind == "human" else None,
+                                 name=seat.name.strip()[:MAX_NAME], level=level))
+        if not any(seat.kind == "human" for seat in seats):
+            raise _err("bad_request", "il faut au moins une place pour vous", "at least one seat must be yours")
+        return seats
+
+    @staticmethod
+    def _turn_seconds(entry: GameEntry, spec: RoomSpec) -> int | None:
+        seconds = spec.turn_seconds
+        if seconds is None and entry.adapter.turn_seconds is not None:
+            seconds = entry.adapter.turn_seconds(spec.options)
+        if seconds is None:
+            return None
+        if entry.adapter.timeout_moves is None:
+            raise _err("bad_request", "ce jeu n'a pas de limite de temps par tour", "this game has no turn timer")
+        if not isinstance(seconds, int) or not 0 < seconds <= MAX_TURN_SECONDS:
+            raise _err("bad_request", f"temps par tour : entre 1 et {MAX_TURN_SECONDS} secondes",
+                       f"time per turn: between 1 and {MAX_TURN_SECONDS} seconds")
+        return seconds
+
+    async def _fresh_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms and not await self._db(self.store.code_exists, code):
+                return code
+
+    async def room(self, code: str) -> Room:
+        """The room ``code``, rebuilt from the store if it is not in memory."""
+        code = code.strip().upper()
+        if code in self.rooms:
+            return self.rooms[code]
+        lock = self._loading.setdefault(code, asyncio.Lock())
+        async with lock:
+            if code in self.rooms:
+                return self.rooms[code]
+            row = await self._db(self.store.load_room, code) if code.isalnum() and len(code) <= 16 else None
+            if row is None:
+                raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
+            room = await asyncio.to_thread(self._rebuild, row)
+            self.rooms[code] = room
+            self._after_change(room)
+            return room
+
+    def _rebuild(self, row: RoomRow) -> Room:
+        entry = self.registry.get(row.game)
+        game = entry.info.factory(row.options, row.seed)
+        for index, (_seat, data) in enumerate(row.moves):
+            try:
+                game.push(game.move_from_json(data))
+            except MeepleError as error:
+                raise _err("corrupt_room", f"salle {row.code} : coup {index} illisible : {error.message.fr}",
+                           f"room {row.code}: move {index} cannot be replayed: {error.message.en}", 500) from error
+        return Room(row=row, entry=entry, game=game)
+
+    async def join(self, code: str, seat: int | None, name: str) -> tuple[Room, int, str]:
+        """Take an open seat (the first one if ``seat`` is None); returns the room, the seat and its token."""
+        room = await self.room(code)
+        async with room.lock:
+            open_seats = [s.seat for s in room.row.seats if s.kind == "open"]
+            if seat is None:
+                if not open_seats:
+                    raise _err("room_full", "plus de place libre : vous pouvez regarder la partie",
+                               "no open seat left: you may watch the game", 409)
+                seat = open_seats[0]
+            if not 0 <= seat < len(room.row.seats):
+                raise _err("bad_request", f"pas de place {seat + 1}", f"no seat {seat + 1}")
+            if seat not in open_seats:
+                raise _err("seat_taken", f"la place {seat + 1} est prise", f"seat {seat + 1} is taken", 409)
+            token = secrets.token_urlsafe(18)
+            taken = SeatRow(seat=seat, kind="human", token=token, name=name.strip()[:MAX_NAME])
+            await self._db(self.store.update_seat, room.code, taken)
+            room.row.seats[seat] = taken
+            self._broadcast(room)
+        return room, seat, token
+
+    async def resume(self, tokens: Sequence[str]) -> list[dict[str, JSON]]:
+        """The rooms in which ``tokens`` hold seats, most recent first, as the "Reprendre" list shows them."""
+        codes = await self._db(self.store.rooms_for_tokens, list(tokens))
+        found = []
+        for code in codes[:50]:
+            try:
+                room = await self.room(code)
+            except (ServerError, MeepleError) as error:
+                log.warning("room %s cannot be resumed: %s", code, error)
+                continue
+            seats = tuple(sorted({s for token in tokens for s in room.seats_of(token)}))
+            outcome = room.game.outcome()
+            found.append({
+                "code": room.code, "game": room.row.game, "mode": room.row.mode, "seats": list(seats),
+                "moves": len(room.game.move_stack), "over": outcome is not None,
+                "to_move": room.game.to_move(), "updated_at": room.row.updated_at,
+                "players": self._players(room),
+            })
+        return found
+
+    # --- what a client sees ---------------------------------------------------------------------
+    def _players(self, room: Room) -> list[dict[str, JSON]]:
+        connected = {seat for client in room.clients for seat in client.seats}
+        return [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+             "connected": s.kind == "ai" or s.seat in connected}
+            for s in room.row.seats
+        ]
+
+    def can_undo(self, room: Room, seats: Sequence[int]) -> bool:
+        """Undo exists in local games only, for the person holding every human seat, once a person moved."""
+        humans = [s.seat for s in room.row.seats if s.kind == "human"]
+        return (
+            room.row.mode == "local"
+            and bool(seats)
+            and set(humans) <= set(seats)
+            and any(room.seat(seat).kind == "human" for seat, _move in room.row.moves)
+        )
+
+    def state_for(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
+        """The state message for a client holding ``seats``: its own view, never another seat's."""
+        game = room.game
+        active = room.active_seat(seats)
+        mover = game.to_move()
+        outcome = game.outcome()
+        deadline = room.row.turn_deadline
+        legal = None
+        if room.entry.adapter.send_legal_moves and mover is not None and mover == active:
+            legal = [game.move_to_json(move) for move in game.legal_moves()]
+        return {
+            "type": "state",
+            "code": room.code,
+            "game": room.row.game,
+            "mode": room.row.mode,
+            "version": room.version,
+            "seat": active,
+            "seats": list(seats),
+            "to_move": mover,
+            "moves": len(game.move_stack),
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "view": game.view(active),
+            "legal": legal,
+            "players": self._players(room),
+            "can_undo": self.can_undo(room, seats),
+            "turn_seconds": room.row.turn_seconds,
+            "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - time.time()),
+        }
+
+    def attach(self, room: Room, client: Client) -> None:
+        """A client connected: it receives the state now and after every change."""
+        room.clients.add(client)
+        self._broadcast(room)
+
+    def detach(self, room: Room, client: Client) -> None:
+        """A client left; the others see that its seats are no longer connected."""
+        room.clients.discard(client)
+        client.close()
+        self._broadcast(room)
+
+    def _broadcast(self, room: Room) -> None:
+        texts: dict[tuple[int, ...], str] = {}
+        for client in list(room.clients):
+            if client.seats not in texts:
+                texts[client.seats] = canonical_json(self.state_for(room, client.seats))
+            client.push(texts[client.seats])
+
+    # --- changes --------------------------------------------------------------------------------
+    def _check_turn(self, room: Room, seats: Sequence[int], version: JSON, seat: JSON = None) -> int:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise _err("malformed", "« version » : un entier est attendu", "'version': an integer is expected")
+        if version != room.version:
+            raise _err("stale", f"message périmé : la partie en est à la version {room.version}, pas {version}",
+                       f"stale message: the game is at version {room.version}, not {version}", 409)
+        mover = room.game.to_move()
+        if mover is None:
+            raise _err("game_over", "la partie est terminée", "the game is over", 409)
+        if not seats:
+            raise _err("not_your_seat", "vous ne tenez aucune place dans cette salle",
+                       "you hold no seat in this room", 403)
+        if seat is not None and seat != mover:
+            raise _err("not_your_turn", f"ce n'est pas à la place {seat!s} de jouer",
+                       f"it is not seat {seat!s}'s turn", 403)
+        if mover not in seats:
+            raise _err("not_your_turn", "ce n'est pas votre tour", "it is not your turn", 403)
+        return mover
+
+    async def play(self, room: Room, seats: Sequence[int], version: JSON, data: JSON, seat: JSON = None) -> int:
+        """Play ``data`` (a move as JSON) for the client holding ``seats``; returns the new version."""
+        async with room.lock:
+            mover = self._check_turn(room, seats, version, seat)
+            await self._push_and_store(room, [(mover, data)])
+            self._after_change(room)
+            return room.version
+
+    async def _push_and_store(self, room: Room, moves: Sequence[tuple[int, JSON]]) -> None:
+        """Push each move on the engine, then store them all; on any failure the room is as before."""
+        game = room.game
+        pushed: list[tuple[int, JSON]] = []
+        mover_before = game.to_move()
+        try:
+            for seat, data in moves:
+                move = game.move_from_json(data)
+                game.push(move)
+                pushed.append((seat, game.move_to_json(move)))
+        except IllegalMoveError as error:
+            self._undo_pushes(room, len(pushed))
+            raise ServerError("illegal", error.message) from error
+        except MeepleError as error:
+            self._undo_pushes(room, len(pushed))
+            raise ServerError("illegal", error.message) from error
+        except Exception as error:
+            log.exception("engine failure in room %s", room.code)
+            await self._reload(room)
+            raise _err("internal", "erreur du moteur : coup refusé", "engine error: move refused", 500) from error
+        deadline = self._next_deadline(room, mover_before)
+        first = len(room.row.moves)
+        try:
+            await self._db(self.store.append_moves, room.code, first, pushed, room.version + 1, deadline)
+        except Exception as error:
+            log.exception("storage failure in room %s", room.code)
+            self._undo_pushes(room, len(pushed))
+            raise _err("storage", "le coup n'a pas pu être enregistré", "the move could not be stored", 503) from error
+        room.row.moves.extend(pushed)
+        room.row.version += 1
+        room.row.turn_deadline = deadline
+
+    @staticmethod
+    def _undo_pushes(room: Room, count: int) -> None:
+        for _ in range(count):
+            room.game.pop()
+
+    async def _reload(self, room: Room) -> None:
+        """Rebuild the engine from the store after an engine failure, so the store stays the authority."""
+        row = await self._db(self.store.load_room, room.code)
+        if row is not None:
+            rebuilt = await asyncio.to_thread(self._rebuild, row)
+            room.game, room.row = rebuilt.game, row
+
+    def _next_deadline(self, room: Room, mover_before: int | None) -> float | None:
+        seconds = room.row.turn_seconds
+        mover = room.game.to_move()
+        if seconds is None or mover is None:
+            return None
+        if mover != mover_before or room.row.turn_deadline is None:
+            return time.time() + seconds
+        return room.row.turn_deadline
+
+    async def undo(self, room: Room, seats: Sequence[int], version: JSON) -> int:
+        """Take back moves down to (and including) the last move of a person; returns the new version."""
+        async with room.lock:
+            if isinstance(version, bool) or not isinstance(version, int) or version != room.version:
+                raise _err("stale", "message périmé", "stale message", 409)
+            if not self.can_undo(room, seats):
+                raise _err("no_undo", "rien à annuler ici", "nothing to undo here", 409)
+            mover_before = room.game.to_move()
+            keep = len(room.row.moves)
+            while keep > 0:
+                keep -= 1
+                if room.seat(room.row.moves[keep][0]).kind == "human":
+                    break
+            popped = len(room.row.moves) - keep
+            self._undo_pushes(room, popped)
+            deadline = self._next_deadline(room, mover_before)
+            try:
+                await self._db(self.store.truncate_moves, room.code, keep, room.version + 1, deadline)
+            except Exception as error:
+                for _seat, data in room.row.moves[keep:]:
+                    room.game.push(room.game.move_from_json(data))
+                raise _err("storage", "l'annulation n'a pas pu être enregistrée", "the undo could not be stored",
+                           503) from error
+            del room.row.moves[keep:]
+            room.row.version += 1
+            room.row.turn_deadline = deadline
+            self._after_change(room)
+            return room.version
+
+    async def query(self, room: Room, seats: Sequence[int], name: str, params: JSON) -> JSON:
+        """Ask the game a question about this room's position (a preview, reachable cells, a hint…)."""
+        function = room.entry.adapter.queries.get(name)
+        if function is None:
+            raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
+        async with room.lock:
+            snapshot = room.game.copy()
+            seat = room.active_seat(seats)
+        try:
+            return await asyncio.to_thread(function, snapshot, seat, params)
+        except MeepleError as error:
+            raise ServerError("bad_query", error.message) from error
+
+    async def catalog(self, game: str, name: str, params: JSON) -> JSON:
+        """Ask a game a question that needs no room (its levels, its game types…)."""
+        entry = self.registry.get(game)
+        function = entry.adapter.catalog.get(name)
+        if function is None:
+            raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
+        try:
+            return await asyncio.to_thread(function, params)
+        except MeepleError as error:
+            raise ServerError("bad_query", error.message) from error
+
+    # --- what happens after each change: views, the computer, the clock ----------------------------
+    def _after_change(self, room: Room) -> None:
+        self._broadcast(room)
+        self._schedule_ai(room)
+        self._schedule_timer(room)
+
+    def _schedule_ai(self, room: Room) -> None:
+        if room.ai_task is not None and not room.ai_task.done():
+            room.ai_task.cancel()
+        mover = room.game.to_move()
+        if mover is None or room.seat(mover).kind != "ai":
+            room.ai_task = None
+            return
+        room.ai_task = asyncio.create_task(self._ai_turn(room, mover, room.version))
+
+    async def _ai_turn(self, room: Room, seat: int, version: int) -> None:
+        await asyncio.sleep(self.ai_delay)
+        snapshot = room.game.copy()
+        level = room.seat(seat).level
+        seed = derive_seed(room.row.seed, f"ai:{version}")
+        choose = room.entry.adapter.choose_move
+        try:
+            move = await asyncio.to_thread(choose, snapshot, seat, level, seed)
+        except Exception:
+            log.exception("AI failure in room %s; playing a random legal move", room.code)
+            move = random_move(room.game.copy(), seat, level, seed)
+        async with room.lock:
+            if room.version != version:
+                return
+            data = snapshot.move_to_json(move)
+            try:
+                await self._push_and_store(room, [(seat, data)])
+            except ServerError as error:
+                log.error("AI move refused in room %s: %s", room.code, error.text("en"))
+                return
+            self._after_change(room)
+
+    def _schedule_timer(self, room: Room) -> None:
+        if room.timer_task is not None and not room.timer_task.done():
+            room.timer_task.cancel()
+        room.timer_task = None
+        deadline = room.row.turn_deadline
+        if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None:
+            return
+        room.timer_task = asyncio.create_task(self._time_out(room, room.version, deadline))
+
+    async def _time_out(self, room: Room, version: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        timeout_moves = room.entry.adapter.timeout_moves
+        assert timeout_moves is not None
+        async with room.lock:
+            if room.version != version or room.game.to_move() is None:
+                return
+            snapshot = room.game.copy()
+            moves = timeout_moves(snapshot)
+            if not moves:
+                log.error("time-out in room %s: the game gave no move; the clock stops", room.code)
+                return
+            replay = room.game.copy()
+            planned = []
+            for move in moves:
+                planned.append((replay.to_move(), replay.move_to_json(move)))
+                replay.push(move)
+            try:
+                await self._push_and_store(room, [(seat if seat is not None else 0, data) for seat, data in planned])
+            except ServerError as error:
+                log.error("time-out moves refused in room %s: %s", room.code, error.text("en"))
+                return
+            self._after_change(room)

@@ -1,0 +1,267 @@
+"""Durable rooms: SQLAlchemy tables for rooms, seats and moves, and the few operations the server needs.
+
+SQLite by default (one file, write-ahead log), any SQLAlchemy URL through ``MEEPLE_DATABASE_URL``.
+A room is stored as its options, seed and moves: the engine replays them to rebuild the position, so
+the store never needs to understand a game. Every method runs one transaction and returns only once it
+is committed: a move is acknowledged only after :meth:`Store.append_moves` returned.
+
+The methods are synchronous; the server calls them from one dedicated thread.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+
+from meeple.core.game import JSON, canonical_json
+
+metadata = MetaData()
+
+rooms_table = Table(
+    "rooms",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("turn_seconds", Integer, nullable=True),
+    Column("turn_deadline", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+seats_table = Table(
+    "seats",
+    metadata,
+    Column("room_code", String(16), ForeignKey("rooms.code"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("token", String(64), nullable=True, index=True),
+    Column("name", String(64), nullable=False),
+    Column("level", String(32), nullable=True),
+)
+
+moves_table = Table(
+    "moves",
+    metadata,
+    Column("room_code", String(16), ForeignKey("rooms.code"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("move", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    """One seat of a room: a person (``human``), a free place (``open``) or the computer (``ai``)."""
+
+    seat: int
+    kind: str
+    token: str | None
+    name: str
+    level: str | None = None
+
+
+@dataclass
+class RoomRow:
+    """Everything stored about a room."""
+
+    code: str
+    game: str
+    options: dict[str, JSON]
+    seed: int
+    mode: str
+    version: int
+    turn_seconds: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow]
+    moves: list[tuple[int, JSON]]
+    """(seat, move as JSON), oldest first."""
+
+
+DEFAULT_URL = "sqlite:///meeple.sqlite3"
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine for ``url``; SQLite gets a write-ahead log and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode: a commit survives the process being killed (the OS keeps the log);
+            # only a power cut may lose the last commits.
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The rooms database."""
+
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def code_exists(self, code: str) -> bool:
+        """Whether a room already uses ``code``."""
+        with self.engine.connect() as connection:
+            return connection.execute(select(rooms_table.c.code).where(rooms_table.c.code == code)).first() is not None
+
+    def create_room(self, room: RoomRow) -> None:
+        """Store a new room and its seats."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(rooms_table).values(
+                    code=room.code,
+                    game=room.game,
+                    options=canonical_json(room.options),
+                    seed=room.seed,
+                    mode=room.mode,
+                    version=room.version,
+                    turn_seconds=room.turn_seconds,
+                    turn_deadline=room.turn_deadline,
+                    created_at=room.created_at,
+                    updated_at=room.updated_at,
+                )
+            )
+            connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
+
+    def load_room(self, code: str) -> RoomRow | None:
+        """The room ``code`` with its seats and moves, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms_table).where(rooms_table.c.code == code)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(
+                select(seats_table).where(seats_table.c.room_code == code).order_by(seats_table.c.seat)
+            ).mappings()
+            move_rows = connection.execute(
+                select(moves_table.c.seat, moves_table.c.move)
+                .where(moves_table.c.room_code == code)
+                .order_by(moves_table.c.idx)
+            )
+            return RoomRow(
+                code=row["code"],
+                game=row["game"],
+                options=json.loads(row["options"]),
+                seed=int(row["seed"]),
+                mode=row["mode"],
+                version=int(row["version"]),
+                turn_seconds=row["turn_seconds"],
+                turn_deadline=row["turn_deadline"],
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+                seats=[
+                    SeatRow(seat=s["seat"], kind=s["kind"], token=s["token"], name=s["name"], level=s["level"])
+                    for s in seat_rows
+                ],
+                moves=[(int(seat), json.loads(move)) for seat, move in move_rows],
+            )
+
+    def append_moves(
+        self,
+        code: str,
+        first_index: int,
+        moves: Sequence[tuple[int, JSON]],
+        version: int,
+        turn_deadline: float | None,
+    ) -> None:
+        """Add moves (seat, move JSON) from index ``first_index`` and set the room's version and clock."""
+        now = time.time()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(moves_table),
+                [
+                    {"room_code": code, "idx": first_index + offset, "seat": seat, "move": canonical_json(move),
+                     "created_at": now}
+                    for offset, (seat, move) in enumerate(moves)
+                ],
+            )
+            self._touch(connection, code, version, turn_deadline, now)
+
+    def truncate_moves(self, code: str, keep: int, version: int, turn_deadline: float | None) -> None:
+        """Forget the moves from index ``keep`` on (an undo) and set the room's version and clock."""
+        now = time.time()
+        with self.engine.begin() as connection:
+            connection.execute(delete(moves_table).where(moves_table.c.room_code == code, moves_table.c.idx >= keep))
+            self._touch(connection, code, version, turn_deadline, now)
+
+    def set_deadline(self, code: str, turn_deadline: float | None) -> None:
+        """Set the end of the current turn (epoch seconds), or None for no limit."""
+        with self.engine.begin() as connection:
+            connection.execute(update(rooms_table).where(rooms_table.c.code == code).values(turn_deadline=turn_deadline))
+
+    def update_seat(self, code: str, seat: SeatRow) -> None:
+        """Store a seat's new holder (someone joined)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(seats_table)
+                .where(seats_table.c.room_code == code, seats_table.c.seat == seat.seat)
+                .values(kind=seat.kind, token=seat.token, name=seat.name, level=seat.level)
+            )
+
+    def rooms_for_tokens(self, tokens: Iterable[str]) -> list[str]:
+        """The codes of the rooms in which one of ``tokens`` holds a seat, most recently active first."""
+        wanted = [token for token in tokens if token][:200]
+        if not wanted:
+            return []
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(rooms_table.c.code, rooms_table.c.updated_at)
+                .join(seats_table, seats_table.c.room_code == rooms_table.c.code)
+                .where(seats_table.c.token.in_(wanted))
+                .distinct()
+                .order_by(rooms_table.c.updated_at.desc())
+            )
+            return [row[0] for row in rows]
+
+    @staticmethod
+    def _touch(connection: Any, code: str, version: int, turn_deadline: float | None, now: float) -> None:
+        connection.execute(
+            update(rooms_table)
+            .where(rooms_table.c.code == code)
+            .values(version=version, turn_deadline=turn_deadline, updated_at=now)
+        )
+
+
+def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:
+    return {"room_code": code, "seat": seat.seat, "kind": seat.kind, "token": seat.token, "name": seat.name,
+            "level": seat.level}

@@ -1,0 +1,44 @@
+"""Fixtures: an in-process server over the test games, with its own SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+from meeple.server.registry import GameRegistry
+from tests.server import hidden_cards, take_plugin
+
+
+def test_registry() -> GameRegistry:
+    """The two test games, and nothing else."""
+    return (
+        GameRegistry()
+        .with_game(take_plugin.INFO, take_plugin.ADAPTER)
+        .with_game(hidden_cards.INFO, hidden_cards.ADAPTER)
+    )
+
+
+test_registry.__test__ = False  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, test_registry(), ai_delay=0.0)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a room; fails the test on an error."""
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 200, response.text
+    return dict(response.json())

@@ -1,0 +1,71 @@
+"""A real server in a subprocess on a free loopback port, for restart and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_PLUGINS = "tests.server.take_plugin,tests.server.hidden_cards"
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """``meeple serve`` in a subprocess; :meth:`start` waits until it answers, :meth:`kill` SIGKILLs it."""
+
+    def __init__(self, db_path: Path, plugins: str = TEST_PLUGINS, port: int | None = None) -> None:
+        self.db_url = f"sqlite:///{db_path}"
+        self.plugins = plugins
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> LiveServer:
+        env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                error = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server stopped at start-up: {error}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or close anything."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.process = None
