@@ -122,12 +122,11 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(client: TestClient) -> Non
         seed_hands = [states["first"]["view"]["hand"], states["second"]["view"]["hand"]]
         assert states["watcher"]["view"]["hand"] is None and states["watcher"]["legal"] is None
         assert states["second"]["legal"] is None  # not its turn: no list of its options either
-        version = 0
         for turn in range(6):
             mover, name = (first, "first") if turn % 2 == 0 else (second, "second")
             card = states[name]["view"]["hand"][0]
-            mover.send_json({"type": "move", "version": version, "move": card})
-            version += 1
+            mover.send_json({"type": "move", "version": turn, "move": card})
+            version = turn + 1
             for other, socket in sockets.items():
                 while True:
                     text = socket.receive_text()
