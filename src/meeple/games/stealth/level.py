@@ -1,0 +1,486 @@
+"""Stealth levels: the versioned JSON format, its checks, and the compiled :class:`Level` the rules use.
+
+A level file (``format: "meeple-stealth-level"``, ``version: 1``) looks like::
+
+    {
+      "format": "meeple-stealth-level", "version": 1,
+      "id": "1-1", "title": {"fr": "...", "en": "..."}, "hint": {"fr": "...", "en": "..."},
+      "teaches": "sentry", "tutorial": true, "par": 4,
+      "stars": ["finish", "par", "ghost", "sweep"],
+      "stones": 0, "stone_range": 2, "noise_radius": 2,
+      "nodes": [{"id": "a", "x": 0, "y": 0, "hide": false, "key": "red"}, ...],
+      "edges": [["a", "b"], {"a": "b", "b": "c", "oneway": true}, {"a": "c", "b": "d", "door": "red"}],
+      "start": "a", "exit": "d", "caravan": ["z"],
+      "enemies": [
+        {"id": "s1", "kind": "sentry", "node": "c", "facing": "d"},
+        {"id": "p1", "kind": "pivot", "node": "c", "cycle": ["b", "d"]},
+        {"id": "r1", "kind": "patrol", "route": ["c", "d", "e"], "loop": false},
+        {"id": "t1", "kind": "tracker", "node": "c", "facing": "b", "radius": 2}
+      ]
+    }
+
+Every problem raises :class:`~meeple.core.errors.FormatError` naming the source, the field
+(``enemies[2].route[1]``) and the reason. See docs/rules/stealth.md for the meaning of each field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from meeple.core.boards import Graph
+from meeple.core.errors import FormatError
+from meeple.core.i18n import Msg
+
+LEVEL_FORMAT = "meeple-stealth-level"
+LEVEL_VERSION = 1
+ENEMY_KINDS = ("sentry", "pivot", "patrol", "tracker")
+STAR_NAMES = ("finish", "par", "ghost", "sweep")
+"""finish: reach the exit; par: in at most ``par`` moves; ghost: neutralise nobody; sweep: neutralise all."""
+
+NO_NODE = -1
+
+
+@dataclass(frozen=True)
+class EnemySpec:
+    """An enemy as the level places it (indices are node indices of the level)."""
+
+    id: str
+    kind: str
+    node: int
+    facing: int
+    cycle: tuple[int, ...] = ()
+    route: tuple[int, ...] = ()
+    loop: bool = False
+    radius: int = 2
+
+
+@dataclass
+class Level:
+    """A checked level, with nodes as indices (``node_ids[i]`` is the name of node ``i``)."""
+
+    id: str
+    title: Msg
+    hint: Msg
+    teaches: str
+    tutorial: bool
+    par: int | None
+    stars: tuple[str, ...]
+    node_ids: tuple[str, ...]
+    index: dict[str, int]
+    graph: Graph[int]
+    hide: frozenset[int]
+    keys_at: dict[int, int]
+    key_names: tuple[str, ...]
+    doors: dict[tuple[int, int], int]
+    start: int
+    exit: int
+    caravan: tuple[int, ...]
+    enemies: tuple[EnemySpec, ...]
+    stones: int
+    stone_range: int
+    noise_radius: int
+    source: str = "level"
+    data: dict[str, Any] = field(default_factory=dict)
+    _paths: dict[int, tuple[list[list[int]], list[list[int]]]] = field(default_factory=dict, repr=False)
+    _throw_targets: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    # --- geometry --------------------------------------------------------------------------------
+    def neighbours(self, node: int) -> list[int]:
+        """Nodes joined to ``node`` by an edge in either direction (the directions an enemy can face)."""
+        out = self.graph.successors(node)
+        return out + [other for other in self.graph.predecessors(node) if other not in out]
+
+    def passable(self, a: int, b: int, keys: int) -> bool:
+        """Whether the edge a→b exists and, if it is a door, its key has been taken."""
+        if not self.graph.has_edge(a, b):
+            return False
+        door = self.doors.get((a, b))
+        return door is None or bool(keys & (1 << door))
+
+    def enemy_paths(self, keys: int) -> tuple[list[list[int]], list[list[int]]]:
+        """(distance, next hop) tables for enemies with the keys ``keys`` taken (-1: no path).
+
+        Enemies never enter hide nodes and follow one-way edges and open doors like the leader.
+        Ties between shortest paths go to the edge listed first in the level.
+        """
+        tables = self._paths.get(keys)
+        if tables is None:
+            tables = self._compute_paths(keys)
+            self._paths[keys] = tables
+        return tables
+
+    def _compute_paths(self, keys: int) -> tuple[list[list[int]], list[list[int]]]:
+        size = len(self.node_ids)
+        distance = [[NO_NODE] * size for _ in range(size)]
+        hop = [[NO_NODE] * size for _ in range(size)]
+        for source in range(size):
+            if source in self.hide:
+                continue
+            distance[source][source] = 0
+            queue = deque([source])
+            while queue:
+                node = queue.popleft()
+                for other in self.graph.successors(node):
+                    if other in self.hide or distance[source][other] != NO_NODE:
+                        continue
+                    if not self.passable(node, other, keys):
+                        continue
+                    distance[source][other] = distance[source][node] + 1
+                    hop[source][other] = other if node == source else hop[source][node]
+                    queue.append(other)
+        return distance, hop
+
+    def throw_targets(self, node: int) -> tuple[int, ...]:
+        """Nodes a stone thrown from ``node`` can land on: 1 to ``stone_range`` edges away, never hide."""
+        targets = self._throw_targets.get(node)
+        if targets is None:
+            reach = {node: 0}
+            queue = deque([node])
+            while queue:
+                here = queue.popleft()
+                if reach[here] == self.stone_range:
+                    continue
+                for other in self.neighbours(here):
+                    if other not in reach:
+                        reach[other] = reach[here] + 1
+                        queue.append(other)
+            targets = tuple(n for n in range(len(self.node_ids)) if 0 < reach.get(n, 0) and n not in self.hide)
+            self._throw_targets[node] = targets
+        return targets
+
+    def name(self, node: int) -> str:
+        """The name of node ``node`` in the level file."""
+        return self.node_ids[node]
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+def _error(source: str, where: str, fr: str, en: str) -> FormatError:
+    return FormatError(source, where, Msg(fr, en))
+
+
+class _Reader:
+    """Reads one level document, raising FormatError with the field's path on the first problem."""
+
+    def __init__(self, data: Any, source: str) -> None:
+        self.source = source
+        if not isinstance(data, Mapping):
+            raise _error(source, "", "un objet JSON est attendu", "a JSON object is expected")
+        self.data = data
+        self.index: dict[str, int] = {}
+        self.positions: list[tuple[float, float]] = []
+        self.hide: set[int] = set()
+
+    def fail(self, where: str, fr: str, en: str) -> FormatError:
+        return _error(self.source, where, fr, en)
+
+    def get(self, mapping: Mapping[str, Any], key: str, where: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in mapping:
+            if default is ...:
+                raise self.fail(f"{where}{key}", "champ obligatoire absent", "required field missing")
+            return default
+        value = mapping[key]
+        bad_bool = isinstance(value, bool) and kind in (int, (int, float))
+        if not isinstance(value, kind) or bad_bool:
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise self.fail(f"{where}{key}", f"type {names} attendu", f"{names} expected")
+        return value
+
+    def node(self, value: Any, where: str) -> int:
+        if not isinstance(value, str):
+            raise self.fail(where, "un nom de nœud est attendu", "a node name is expected")
+        if value not in self.index:
+            raise self.fail(where, f"nœud inconnu « {value} »", f"unknown node '{value}'")
+        return self.index[value]
+
+    def msg(self, key: str) -> Msg:
+        value = self.get(self.data, key, "", (dict, str), default="")
+        if isinstance(value, str):
+            return Msg(value, value)
+        fr, en = value.get("fr"), value.get("en")
+        if not isinstance(fr, str) or not isinstance(en, str):
+            raise self.fail(key, "« fr » et « en » sont attendus", "'fr' and 'en' are expected")
+        return Msg(fr, en)
+
+    def count(self, key: str, default: int, minimum: int) -> int:
+        value: int = self.get(self.data, key, "", int, default=default)
+        if value < minimum:
+            raise self.fail(key, f"un entier ≥ {minimum} est attendu", f"an integer ≥ {minimum} is expected")
+        return value
+
+
+def parse_level(data: Any, source: str = "level") -> Level:
+    """Check a level document and compile it. Any problem raises FormatError (source, field, reason)."""
+    reader = _Reader(data, source)
+    if data.get("format") != LEVEL_FORMAT:
+        raise reader.fail("format", f"« {LEVEL_FORMAT} » attendu", f"'{LEVEL_FORMAT}' expected")
+    if data.get("version") != LEVEL_VERSION:
+        raise reader.fail("version", f"version inconnue (seule {LEVEL_VERSION} est lue)",
+                          f"unknown version (only {LEVEL_VERSION} is read)")
+    level_id = reader.get(data, "id", "", str)
+    graph, keys_at, key_names = _read_nodes(reader)
+    doors = _read_edges(reader, graph, key_names)
+    start = reader.node(reader.get(data, "start", "", str), "start")
+    exit_node = reader.node(reader.get(data, "exit", "", str), "exit")
+    if start == exit_node:
+        raise reader.fail("exit", "la sortie doit différer du départ", "the exit must differ from the start")
+    caravan = _read_caravan(reader, graph, start)
+    level = Level(
+        id=level_id, title=reader.msg("title"), hint=reader.msg("hint"),
+        teaches=reader.get(data, "teaches", "", str, default=""),
+        tutorial=reader.get(data, "tutorial", "", bool, default=False),
+        par=_read_par(reader), stars=_read_stars(reader),
+        node_ids=tuple(reader.index), index=dict(reader.index), graph=graph, hide=frozenset(reader.hide),
+        keys_at=keys_at, key_names=key_names, doors=doors, start=start, exit=exit_node, caravan=caravan,
+        enemies=(), stones=reader.count("stones", 0, 0), stone_range=reader.count("stone_range", 2, 1),
+        noise_radius=reader.count("noise_radius", 2, 1), source=source, data=dict(data),
+    )
+    level.enemies = _read_enemies(reader, level)
+    occupied = {spec.node: index for index, spec in enumerate(level.enemies)}
+    for field_name, node in [("start", start), *((f"caravan[{i}]", n) for i, n in enumerate(caravan))]:
+        if node in occupied:
+            raise reader.fail(field_name, f"l'ennemi enemies[{occupied[node]}] s'y tient",
+                              f"enemy enemies[{occupied[node]}] stands there")
+    return level
+
+
+def _read_nodes(reader: _Reader) -> tuple[Graph[int], dict[int, int], tuple[str, ...]]:
+    nodes = reader.get(reader.data, "nodes", "", list)
+    if len(nodes) < 2:
+        raise reader.fail("nodes", "au moins deux nœuds sont attendus", "at least two nodes are expected")
+    graph: Graph[int] = Graph()
+    keys_at: dict[int, int] = {}
+    key_names: list[str] = []
+    for i, node in enumerate(nodes):
+        where = f"nodes[{i}]."
+        if not isinstance(node, Mapping):
+            raise reader.fail(f"nodes[{i}]", "un objet est attendu", "an object is expected")
+        name = reader.get(node, "id", where, str)
+        if not name or name in reader.index:
+            raise reader.fail(f"{where}id", f"identifiant vide ou en double « {name} »", f"empty or duplicate id '{name}'")
+        if name.startswith("throw") or " " in name:
+            raise reader.fail(f"{where}id", "un nom ne commence pas par « throw » ni ne contient d'espace",
+                              "a name may not start with 'throw' nor contain a space")
+        x = float(reader.get(node, "x", where, (int, float)))
+        y = float(reader.get(node, "y", where, (int, float)))
+        reader.index[name] = i
+        graph.add_node(i, (x, y))
+        if reader.get(node, "hide", where, bool, default=False):
+            reader.hide.add(i)
+        key = reader.get(node, "key", where, str, default=None)
+        if key is not None:
+            if key in key_names:
+                raise reader.fail(f"{where}key", f"clé « {key} » déjà posée ailleurs", f"key '{key}' already placed elsewhere")
+            keys_at[i] = len(key_names)
+            key_names.append(key)
+    return graph, keys_at, tuple(key_names)
+
+
+def _read_edges(reader: _Reader, graph: Graph[int], key_names: Sequence[str]) -> dict[tuple[int, int], int]:
+    edges = reader.get(reader.data, "edges", "", list)
+    doors: dict[tuple[int, int], int] = {}
+    seen: set[frozenset[int]] = set()
+    for i, edge in enumerate(edges):
+        where = f"edges[{i}]"
+        if isinstance(edge, list) and len(edge) == 2:
+            edge = {"a": edge[0], "b": edge[1]}
+        if not isinstance(edge, Mapping):
+            raise reader.fail(where, "[a, b] ou un objet {a, b} est attendu", "[a, b] or an object {a, b} is expected")
+        a = reader.node(edge.get("a"), f"{where}.a")
+        b = reader.node(edge.get("b"), f"{where}.b")
+        if a == b:
+            raise reader.fail(f"{where}.b", "une arête ne relie pas un nœud à lui-même", "an edge cannot join a node to itself")
+        if frozenset((a, b)) in seen:
+            raise reader.fail(where, "arête en double", "duplicate edge")
+        seen.add(frozenset((a, b)))
+        oneway = reader.get(edge, "oneway", f"{where}.", bool, default=False)
+        graph.add_edge(a, b, directed=oneway)
+        door = reader.get(edge, "door", f"{where}.", str, default=None)
+        if door is not None:
+            if door not in key_names:
+                raise reader.fail(f"{where}.door", f"aucun nœud ne porte la clé « {door} »", f"no node holds the key '{door}'")
+            doors[(a, b)] = key_names.index(door)
+            if not oneway:
+                doors[(b, a)] = key_names.index(door)
+    return doors
+
+
+def _read_caravan(reader: _Reader, graph: Graph[int], start: int) -> tuple[int, ...]:
+    members = reader.get(reader.data, "caravan", "", list, default=[])
+    trail: list[int] = []
+    ahead = start
+    for i, name in enumerate(members):
+        node = reader.node(name, f"caravan[{i}]")
+        if node == start or node in trail:
+            raise reader.fail(f"caravan[{i}]", "deux membres ne partagent pas un nœud", "two members cannot share a node")
+        if not graph.has_edge(node, ahead):
+            raise reader.fail(f"caravan[{i}]", "la file doit suivre une arête vers le membre de devant",
+                              "the trail must follow an edge to the member ahead")
+        trail.append(node)
+        ahead = node
+    return tuple(trail)
+
+
+def _read_par(reader: _Reader) -> int | None:
+    par = reader.get(reader.data, "par", "", int, default=None)
+    if par is not None and par < 1:
+        raise reader.fail("par", "un entier ≥ 1 est attendu", "an integer ≥ 1 is expected")
+    return par
+
+
+def _read_stars(reader: _Reader) -> tuple[str, ...]:
+    stars = reader.get(reader.data, "stars", "", list, default=["finish"])
+    for i, star in enumerate(stars):
+        if star not in STAR_NAMES:
+            raise reader.fail(f"stars[{i}]", f"étoile inconnue (connues : {', '.join(STAR_NAMES)})",
+                              f"unknown star (known: {', '.join(STAR_NAMES)})")
+    if "finish" not in stars:
+        raise reader.fail("stars", "l'étoile « finish » est toujours déclarée", "the 'finish' star is always declared")
+    if "par" in stars and reader.data.get("par") is None:
+        raise reader.fail("par", "l'étoile « par » demande un par", "the 'par' star needs a par")
+    return tuple(stars)
+
+
+def _read_enemies(reader: _Reader, level: Level) -> tuple[EnemySpec, ...]:
+    enemies = reader.get(reader.data, "enemies", "", list, default=[])
+    specs: list[EnemySpec] = []
+    ids: set[str] = set()
+    for i, enemy in enumerate(enemies):
+        where = f"enemies[{i}]."
+        if not isinstance(enemy, Mapping):
+            raise reader.fail(f"enemies[{i}]", "un objet est attendu", "an object is expected")
+        enemy_id = reader.get(enemy, "id", where, str)
+        if enemy_id in ids:
+            raise reader.fail(f"{where}id", f"identifiant en double « {enemy_id} »", f"duplicate id '{enemy_id}'")
+        ids.add(enemy_id)
+        kind = reader.get(enemy, "kind", where, str)
+        if kind not in ENEMY_KINDS:
+            raise reader.fail(f"{where}kind", f"genre inconnu (connus : {', '.join(ENEMY_KINDS)})",
+                              f"unknown kind (known: {', '.join(ENEMY_KINDS)})")
+        spec = _ROUTE_READERS[kind](reader, level, enemy, where, enemy_id)
+        if spec.node in level.hide:
+            raise reader.fail(f"{where}{'route' if kind == 'patrol' else 'node'}",
+                              "un ennemi ne se tient jamais sur une cachette", "an enemy never stands on a hide node")
+        specs.append(spec)
+    return tuple(specs)
+
+
+def _facing(reader: _Reader, level: Level, node: int, value: Any, where: str) -> int:
+    facing = reader.node(value, where)
+    if facing not in level.neighbours(node):
+        raise reader.fail(where, f"« {value} » n'est pas voisin de « {level.name(node)} »",
+                          f"'{value}' is not a neighbour of '{level.name(node)}'")
+    return facing
+
+
+def _read_sentry(reader: _Reader, level: Level, enemy: Mapping[str, Any], where: str, enemy_id: str) -> EnemySpec:
+    node = reader.node(enemy.get("node"), f"{where}node")
+    facing = _facing(reader, level, node, enemy.get("facing"), f"{where}facing")
+    return EnemySpec(enemy_id, "sentry", node, facing)
+
+
+def _read_tracker(reader: _Reader, level: Level, enemy: Mapping[str, Any], where: str, enemy_id: str) -> EnemySpec:
+    node = reader.node(enemy.get("node"), f"{where}node")
+    facing = _facing(reader, level, node, enemy.get("facing"), f"{where}facing")
+    radius = reader.get(enemy, "radius", where, int, default=2)
+    if radius < 1:
+        raise reader.fail(f"{where}radius", "un entier ≥ 1 est attendu", "an integer ≥ 1 is expected")
+    return EnemySpec(enemy_id, "tracker", node, facing, radius=radius)
+
+
+def _read_pivot(reader: _Reader, level: Level, enemy: Mapping[str, Any], where: str, enemy_id: str) -> EnemySpec:
+    node = reader.node(enemy.get("node"), f"{where}node")
+    cycle = reader.get(enemy, "cycle", where, list)
+    if len(cycle) < 2:
+        raise reader.fail(f"{where}cycle", "au moins deux orientations sont attendues", "at least two orientations are expected")
+    facings = tuple(_facing(reader, level, node, value, f"{where}cycle[{j}]") for j, value in enumerate(cycle))
+    return EnemySpec(enemy_id, "pivot", node, facings[0], cycle=facings)
+
+
+def _read_patrol(reader: _Reader, level: Level, enemy: Mapping[str, Any], where: str, enemy_id: str) -> EnemySpec:
+    names = reader.get(enemy, "route", where, list)
+    if len(names) < 2:
+        raise reader.fail(f"{where}route", "au moins deux nœuds sont attendus", "at least two nodes are expected")
+    route = tuple(reader.node(value, f"{where}route[{j}]") for j, value in enumerate(names))
+    loop = reader.get(enemy, "loop", where, bool, default=False)
+    if len(set(route)) != len(route):
+        raise reader.fail(f"{where}route", "un parcours ne repasse pas par un nœud", "a route does not visit a node twice")
+    steps = list(zip(route, route[1:], strict=False))
+    if loop:
+        steps.append((route[-1], route[0]))
+    else:
+        steps += [(b, a) for a, b in steps]
+    for j, node in enumerate(route):
+        if node in level.hide:
+            raise reader.fail(f"{where}route[{j}]", "un ennemi ne se tient jamais sur une cachette",
+                              "an enemy never stands on a hide node")
+    for a, b in steps:
+        if not level.graph.has_edge(a, b) or (a, b) in level.doors:
+            j = route.index(b)
+            raise reader.fail(f"{where}route[{j}]",
+                              f"le parcours n'est pas un chemin : pas d'arête libre {level.name(a)}→{level.name(b)}",
+                              f"the route is not a path: no open edge {level.name(a)}→{level.name(b)}")
+    return EnemySpec(enemy_id, "patrol", route[0], route[1], route=route, loop=loop)
+
+
+_ROUTE_READERS = {"sentry": _read_sentry, "pivot": _read_pivot, "patrol": _read_patrol, "tracker": _read_tracker}
+
+
+# --- files -----------------------------------------------------------------------------------------
+def load_level_file(path: str | Path) -> Level:
+    """Read and check a level file; unreadable JSON is a FormatError naming the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise _error(str(path), "", "fichier illisible", f"unreadable file ({error.strerror})") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _error(str(path), f"line {error.lineno}",
+                     f"JSON invalide : {error.msg}", f"invalid JSON: {error.msg}") from error
+    return parse_level(data, str(path))
+
+
+def _level_sort_key(level_id: str) -> tuple[int, ...]:
+    return tuple(int(part) if part.isdigit() else 0 for part in level_id.split("-"))
+
+
+def shipped_level_ids() -> list[str]:
+    """The ids of the levels shipped with meeple, in play order (1-1, 1-2, …, 1-12)."""
+    folder = resources.files("meeple.games.stealth") / "levels"
+    ids = [item.name[:-5] for act in folder.iterdir() if act.is_dir() for item in act.iterdir() if item.name.endswith(".json")]
+    return sorted(ids, key=_level_sort_key)
+
+
+def shipped_level_data(level_id: str) -> dict[str, Any]:
+    """The JSON document of a shipped level. An unknown id raises FormatError naming the option."""
+    act = level_id.split("-")[0]
+    item = resources.files("meeple.games.stealth") / "levels" / f"act{act}" / f"{level_id}.json"
+    if not item.is_file():
+        raise _error("options", "level", f"niveau inconnu « {level_id} »", f"unknown level '{level_id}'")
+    data: dict[str, Any] = json.loads(item.read_text(encoding="utf-8"))
+    return data
+
+
+_SHIPPED_CACHE: dict[str, Level] = {}
+
+
+def load_shipped_level(level_id: str) -> Level:
+    """A shipped level, checked and compiled once per process."""
+    level = _SHIPPED_CACHE.get(level_id)
+    if level is None:
+        level = parse_level(shipped_level_data(level_id), f"levels/act{level_id.split('-')[0]}/{level_id}.json")
+        _SHIPPED_CACHE[level_id] = level
+    return level
+
+
+def shipped_level_paths() -> list[Path]:
+    """Paths of the shipped level files (for ``meeple stealth validate`` on the whole act)."""
+    folder = Path(str(resources.files("meeple.games.stealth") / "levels"))
+    return sorted(folder.glob("act*/*.json"), key=lambda path: _level_sort_key(path.stem))

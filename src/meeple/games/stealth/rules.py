@@ -1,0 +1,296 @@
+"""The stealth rules as pure functions on immutable states: the one implementation of a turn.
+
+:func:`step` plays one turn — the leader's action, the caravan following, the resolution at the entered
+node, the enemy phase, then vision and contact — and returns the next :class:`State`. The engine, its
+``preview``, the solver and the validator all call it; there is no second copy of the rules.
+
+Nodes and enemies are indices into the :class:`~meeple.games.stealth.level.Level`. An action is
+``(GO, node)`` (the leader walks one edge) or ``(THROW, node)`` (a noise stone lands on ``node``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from meeple.games.stealth.level import NO_NODE, EnemySpec, Level
+
+GO = 0
+THROW = 1
+Action = tuple[int, int]
+
+PLAY, WON, CAUGHT = "play", "won", "caught"
+DUTY, ALERT, DIVERTED, RETURNING, OUT = "duty", "alert", "diverted", "returning", "out"
+ALL_NEUTRALISABLE = -1
+"""Bit mask of the enemies that can be neutralised (all of them in a real game)."""
+
+Events = list[dict[str, Any]] | None
+
+
+class Foe(NamedTuple):
+    """One enemy's state. ``facing`` is the neighbour it looks at (-1 when it has none)."""
+
+    node: int
+    facing: int
+    mode: str
+    target: int = NO_NODE
+    """The node of the sound a diverted enemy heads for."""
+    home: int = NO_NODE
+    """Where an enemy off duty goes back to (its post, or the route node where it left its route)."""
+    phase: int = 0
+    """Pivoting sentry: index in its cycle; patrol: index in its route."""
+    heading: int = 1
+    """Patrol going back and forth: +1 forward, -1 backward."""
+
+
+GONE = Foe(NO_NODE, NO_NODE, OUT)
+"""Every neutralised enemy: off the board, in the tray."""
+
+
+class State(NamedTuple):
+    """A whole position. ``tray`` is the Neutralised count; ``keys`` is a bit mask of keys taken."""
+
+    leader: int
+    members: tuple[int, ...]
+    foes: tuple[Foe, ...]
+    keys: int
+    stones: int
+    tray: int
+    status: str
+
+
+def initial_state(level: Level) -> State:
+    """The position at the start of ``level``."""
+    foes = tuple(Foe(spec.node, spec.facing, DUTY) for spec in level.enemies)
+    return State(level.start, level.caravan, foes, 0, level.stones, 0, PLAY)
+
+
+def legal_actions(level: Level, state: State) -> list[Action]:
+    """Every action the player may take (none once the level is won or lost).
+
+    The leader walks along any edge it may pass (one-way edges forward only, doors once their key is
+    taken) to a node no caravan member stands on; with a stone left it may throw to any node 1 to
+    ``stone_range`` edges away that is not a hide node.
+    """
+    if state.status != PLAY:
+        return []
+    here = state.leader
+    actions = [
+        (GO, node)
+        for node in level.graph.successors(here)
+        if node not in state.members and level.passable(here, node, state.keys)
+    ]
+    if state.stones > 0:
+        actions += [(THROW, node) for node in level.throw_targets(here)]
+    return actions
+
+
+def step(level: Level, state: State, action: Action, events: Events = None,
+         neutralisable: int = ALL_NEUTRALISABLE) -> State:
+    """The state after ``action`` (assumed legal). Appends what happened to ``events`` when given."""
+    kind, node = action
+    foes = list(state.foes)
+    leader, members, keys, stones, tray = state.leader, state.members, state.keys, state.stones, state.tray
+    if kind == GO:
+        origin, leader = leader, node
+        members = (origin, *members[:-1]) if members else members
+        _log(events, "move", frm=level.name(origin), to=level.name(node))
+        caught, tray = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
+        caught = caught or _resolve_members(level, foes, members, events)
+        if not caught and node in level.keys_at:
+            keys |= 1 << level.keys_at[node]
+            _log(events, "key", key=level.key_names[level.keys_at[node]], node=level.name(node))
+        if not caught and node == level.exit:
+            _log(events, "exit", node=level.name(node))
+            return State(leader, members, tuple(foes), keys, stones, tray, WON)
+    else:
+        stones -= 1
+        caught = False
+        _log(events, "throw", node=level.name(node))
+        _divert(level, foes, node, keys, events)
+    if not caught:
+        _enemy_phase(level, foes, leader, keys)
+        caught = _vision_and_contact(level, foes, leader, members, events)
+    if not caught:
+        _alert_trackers(level, foes, leader, keys, events)
+    return State(leader, members, tuple(foes), keys, stones, tray, CAUGHT if caught else PLAY)
+
+
+def _log(events: Events, kind: str, **data: Any) -> None:
+    if events is not None:
+        events.append({"type": kind, **data})
+
+
+def _capture(level: Level, events: Events, who: str, how: str, by: list[int], node: int) -> bool:
+    _log(events, "capture", who=who, how=how, by=[level.enemies[i].id for i in by], node=level.name(node))
+    return True
+
+
+# --- resolution at the entered node ----------------------------------------------------------------
+def _resolve_leader(level: Level, foes: list[Foe], origin: int, node: int, tray: int, events: Events,
+                    neutralisable: int) -> tuple[bool, int]:
+    """Neutralise the one enemy on ``node`` or be captured; returns (caught, tray)."""
+    here = [i for i, foe in enumerate(foes) if foe.node == node and foe.mode != OUT]
+    if not here:
+        return False, tray
+    if len(here) > 1:
+        return _capture(level, events, "leader", "crowd", here, node), tray
+    index = here[0]
+    foe = foes[index]
+    if foe.mode == ALERT:
+        return _capture(level, events, "leader", "alert", here, node), tray
+    if not (neutralisable >> index) & 1:
+        return _capture(level, events, "leader", "untouchable", here, node), tray
+    if foe.mode != DIVERTED and foe.facing == origin:
+        return _capture(level, events, "leader", "front", here, node), tray
+    foes[index] = GONE
+    _log(events, "neutralise", enemy=level.enemies[index].id, node=level.name(node), diverted=foe.mode == DIVERTED)
+    return False, tray + 1
+
+
+def _resolve_members(level: Level, foes: list[Foe], members: tuple[int, ...], events: Events) -> bool:
+    """A caravan member that steps onto an active enemy's node is captured: only the leader neutralises."""
+    for number, member in enumerate(members, start=1):
+        here = [i for i, foe in enumerate(foes) if foe.node == member and foe.mode != OUT]
+        if here:
+            return _capture(level, events, f"member {number}", "member", here, member)
+    return False
+
+
+# --- the noise stone -------------------------------------------------------------------------------
+def _divert(level: Level, foes: list[Foe], target: int, keys: int, events: Events) -> None:
+    """Turn every active, non-alert enemy 1 to ``noise_radius`` enemy steps from ``target`` toward it."""
+    distance, hop = level.enemy_paths(keys)
+    for index, foe in enumerate(foes):
+        if foe.mode in (OUT, ALERT):
+            continue
+        steps = distance[foe.node][target]
+        if steps < 1 or steps > level.noise_radius:
+            continue
+        home = foe.home if foe.mode in (DIVERTED, RETURNING) else foe.node
+        foes[index] = foe._replace(facing=hop[foe.node][target], mode=DIVERTED, target=target, home=home)
+        _log(events, "divert", enemy=level.enemies[index].id, toward=level.name(target))
+
+
+# --- the enemy phase -------------------------------------------------------------------------------
+def duty_facing(spec: EnemySpec, foe: Foe) -> int:
+    """The node an enemy on duty faces: its front, its cycle's current orientation, its route's next node."""
+    if spec.kind == "pivot":
+        return spec.cycle[foe.phase]
+    if spec.kind == "patrol":
+        return spec.route[_next_route_index(spec, foe.phase, foe.heading)]
+    return spec.facing
+
+
+def next_facing(spec: EnemySpec, foe: Foe) -> int:
+    """The orientation a pivoting sentry on duty turns to at the end of this turn (else its facing)."""
+    if spec.kind == "pivot" and foe.mode == DUTY:
+        return spec.cycle[(foe.phase + 1) % len(spec.cycle)]
+    return foe.facing
+
+
+def _next_route_index(spec: EnemySpec, index: int, heading: int) -> int:
+    return (index + 1) % len(spec.route) if spec.loop else index + heading
+
+
+def _enemy_phase(level: Level, foes: list[Foe], leader: int, keys: int) -> None:
+    """Every active enemy acts once, in the order of the level file."""
+    for index, foe in enumerate(foes):
+        if foe.mode != OUT:
+            foes[index] = _act(level, level.enemies[index], foe, leader, keys)
+
+
+def _act(level: Level, spec: EnemySpec, foe: Foe, leader: int, keys: int) -> Foe:
+    if foe.mode == DUTY:
+        return _on_duty(spec, foe)
+    distance, hop = level.enemy_paths(keys)
+    if foe.mode == ALERT:
+        if leader in level.hide or distance[foe.node][leader] == NO_NODE:
+            return _walk_home(level, spec, foe._replace(mode=RETURNING, home=spec.node), keys)
+        node = hop[foe.node][leader]
+        return foe._replace(node=node, facing=hop[node][leader] if node != leader else foe.facing)
+    if foe.mode == DIVERTED:
+        if foe.node == foe.target:
+            return _walk_home(level, spec, foe._replace(mode=RETURNING, target=NO_NODE), keys)
+        node = hop[foe.node][foe.target]
+        if node == NO_NODE:
+            return foe
+        if node != foe.target:
+            return foe._replace(node=node, facing=hop[node][foe.target])
+        facing = hop[node][foe.home] if foe.home != node else duty_facing(spec, foe)
+        return foe._replace(node=node, facing=facing)
+    return _walk_home(level, spec, foe, keys)
+
+
+def _on_duty(spec: EnemySpec, foe: Foe) -> Foe:
+    if spec.kind == "pivot":
+        phase = (foe.phase + 1) % len(spec.cycle)
+        return foe._replace(facing=spec.cycle[phase], phase=phase)
+    if spec.kind != "patrol":
+        return foe
+    index = _next_route_index(spec, foe.phase, foe.heading)
+    heading = foe.heading
+    if not spec.loop and not 0 <= index + heading < len(spec.route):
+        heading = -heading
+    moved = foe._replace(node=spec.route[index], phase=index, heading=heading)
+    return moved._replace(facing=duty_facing(spec, moved))
+
+
+def _walk_home(level: Level, spec: EnemySpec, foe: Foe, keys: int) -> Foe:
+    """One step back toward ``home``; on arrival the enemy is on duty again, facing as its duty says."""
+    if foe.node != foe.home:
+        _distance, hop = level.enemy_paths(keys)
+        node = hop[foe.node][foe.home]
+        if node == NO_NODE:
+            return foe
+        if node != foe.home:
+            return foe._replace(node=node, facing=hop[node][foe.home])
+        foe = foe._replace(node=node)
+    back = foe._replace(mode=DUTY, target=NO_NODE, home=NO_NODE)
+    return back._replace(facing=duty_facing(spec, back))
+
+
+# --- vision, contact and alert ----------------------------------------------------------------------
+def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tuple[int, ...],
+                        events: Events) -> bool:
+    """An enemy on a caravan node (contact) or facing one that is not a hide node (vision) captures."""
+    people = [("leader", leader)] + [(f"member {n}", m) for n, m in enumerate(members, start=1)]
+    for who, node in people:
+        contact = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.node == node]
+        if contact:
+            return _capture(level, events, who, "contact", contact, node)
+        if node in level.hide:
+            continue
+        seen = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.facing == node]
+        if seen:
+            return _capture(level, events, who, "seen", seen, node)
+    return False
+
+
+def _alert_trackers(level: Level, foes: list[Foe], leader: int, keys: int, events: Events) -> None:
+    """A tracker waiting or going back to its post turns alert when the leader is within its radius."""
+    if leader in level.hide:
+        return
+    distance, hop = level.enemy_paths(keys)
+    for index, foe in enumerate(foes):
+        spec = level.enemies[index]
+        if spec.kind != "tracker" or foe.mode not in (DUTY, RETURNING):
+            continue
+        steps = distance[foe.node][leader]
+        if 0 < steps <= spec.radius:
+            foes[index] = foe._replace(mode=ALERT, facing=hop[foe.node][leader], target=NO_NODE, home=NO_NODE)
+            _log(events, "alert", enemy=spec.id)
+
+
+# --- stars -----------------------------------------------------------------------------------------
+def earned_stars(level: Level, state: State, moves: int) -> list[str]:
+    """The declared stars a finished run earns (none unless the level is won)."""
+    if state.status != WON:
+        return []
+    earned = {"finish"}
+    if level.par is not None and moves <= level.par:
+        earned.add("par")
+    if state.tray == 0:
+        earned.add("ghost")
+    if state.tray == len(level.enemies):
+        earned.add("sweep")
+    return [star for star in level.stars if star in earned]

@@ -1,0 +1,222 @@
+"""The stealth solver and level validator, on :func:`meeple.core.search.bfs` / ``explore`` with a budget.
+
+Both run the rules' own :func:`~meeple.games.stealth.rules.step` on immutable states, so what they find
+is exactly what a player can do.
+
+* :func:`solve` — a shortest solution for an objective: ``finish``, ``ghost`` (neutralise nobody) or
+  ``sweep`` (neutralise every enemy); ``par`` uses the ``finish`` solution.
+* :func:`validate` — the page's validation rules: solvable; at most four neutralisable enemies; in a
+  tutorial level no solution that neutralises nobody within three moves of the shortest; every declared
+  star achievable; the recorded par equals the shortest solution length.
+* :func:`doubling_check` — the page's claim that each neutralisable enemy at most doubles the reachable
+  states, measured as ``R(level) ≤ 2 × max(R(enemy untouchable), R(enemy removed))`` for each one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+
+from meeple.core.errors import BudgetExceededError
+from meeple.core.i18n import Msg
+from meeple.core.search import SearchStats, bfs, explore
+from meeple.games.stealth.level import Level
+from meeple.games.stealth.rules import (
+    ALL_NEUTRALISABLE,
+    GO,
+    OUT,
+    PLAY,
+    WON,
+    Action,
+    State,
+    initial_state,
+    legal_actions,
+    step,
+)
+
+DEFAULT_BUDGET = 300_000
+"""States a search may visit before it gives up (the page's "solver budget")."""
+MAX_NEUTRALISABLE = 4
+TUTORIAL_MARGIN = 3
+OBJECTIVES = ("finish", "ghost", "sweep")
+
+
+@dataclass
+class Solution:
+    """A shortest solution for one objective (``actions`` empty and ``found`` false when none exists)."""
+
+    objective: str
+    found: bool
+    actions: list[Action]
+    stats: SearchStats
+    final: State | None = None
+
+    @property
+    def length(self) -> int:
+        """The number of moves."""
+        return len(self.actions)
+
+
+def successors(level: Level, neutralisable: int = ALL_NEUTRALISABLE,
+               keep: Callable[[State], bool] | None = None) -> Callable[[State], Iterable[tuple[Action, State]]]:
+    """The successor function of the search: every legal action and the state it leads to."""
+
+    def expand(state: State) -> Iterable[tuple[Action, State]]:
+        for action in legal_actions(level, state):
+            child = step(level, state, action, None, neutralisable)
+            if keep is None or keep(child):
+                yield action, child
+
+    return expand
+
+
+def _goal(level: Level, objective: str) -> Callable[[State], bool]:
+    if objective == "ghost":
+        return lambda state: state.status == WON and state.tray == 0
+    if objective == "sweep":
+        everyone = len(level.enemies)
+        return lambda state: state.status == WON and state.tray == everyone
+    if objective in ("finish", "par"):
+        return lambda state: state.status == WON
+    raise ValueError(f"unknown objective {objective!r}")
+
+
+def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUDGET,
+          time_limit: float | None = None) -> Solution:
+    """A shortest solution of ``level`` for ``objective`` (breadth-first, within the budget).
+
+    Raises :class:`BudgetExceededError` when the budget ran out before an answer.
+    """
+    keep = (lambda state: state.tray == 0) if objective == "ghost" else None
+    result = bfs(initial_state(level), successors(level, keep=keep), _goal(level, objective),
+                 max_states=max_states, time_limit=time_limit)
+    if result.stats.budget_exhausted and not result.found:
+        raise BudgetExceededError(Msg(
+            f"{level.id} : budget de {max_states} états épuisé ({objective})",
+            f"{level.id}: budget of {max_states} states exhausted ({objective})"))
+    return Solution(objective, result.found, list(result.actions), result.stats, result.goal)
+
+
+def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE,
+              max_states: int = DEFAULT_BUDGET) -> tuple[dict[Hashable, State], SearchStats]:
+    """Every state reachable from the start of ``level`` (captures and wins included)."""
+    states, stats = explore(initial_state(level), successors(level, neutralisable), max_states=max_states)
+    if stats.budget_exhausted:
+        raise BudgetExceededError(Msg(
+            f"{level.id} : plus de {max_states} états atteignables", f"{level.id}: more than {max_states} reachable states"))
+    return states, stats
+
+
+def neutralisable_enemies(states: Iterable[State]) -> set[int]:
+    """Enemies (indices) that some reachable play neutralises."""
+    found: set[int] = set()
+    for state in states:
+        if state.tray:
+            found.update(i for i, foe in enumerate(state.foes) if foe.mode == OUT)
+    return found
+
+
+@dataclass
+class DoublingCheck:
+    """The reachable-state counts behind the doubling claim for one neutralisable enemy."""
+
+    enemy: str
+    reachable: int
+    untouchable: int
+    removed: int
+
+    @property
+    def holds(self) -> bool:
+        """Whether R(level) ≤ 2 × max(R(untouchable), R(removed))."""
+        return self.reachable <= 2 * max(self.untouchable, self.removed)
+
+
+def doubling_check(level: Level, max_states: int = DEFAULT_BUDGET) -> list[DoublingCheck]:
+    """For each neutralisable enemy, compare the reachable states with and without neutralising it."""
+    states, _stats = reachable(level, max_states=max_states)
+    total = len(states)
+    checks = []
+    for index in sorted(neutralisable_enemies(states.values())):
+        untouchable, _ = reachable(level, ALL_NEUTRALISABLE & ~(1 << index), max_states)
+        removed, _ = reachable(without_enemy(level, index), max_states=max_states)
+        checks.append(DoublingCheck(level.enemies[index].id, total, len(untouchable), len(removed)))
+    return checks
+
+
+def without_enemy(level: Level, index: int) -> Level:
+    """The same level with enemy ``index`` taken off the board."""
+    enemies = level.enemies[:index] + level.enemies[index + 1:]
+    return dataclasses.replace(level, enemies=enemies, stars=("finish",), par=None)
+
+
+@dataclass
+class Report:
+    """What :func:`validate` found: problems (empty when the level is valid) and the figures."""
+
+    level: Level
+    problems: list[Msg] = field(default_factory=list)
+    solutions: dict[str, Solution] = field(default_factory=dict)
+    reachable: int = 0
+    neutralisable: list[str] = field(default_factory=list)
+    states_explored: int = 0
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Whether the level passes every rule."""
+        return not self.problems
+
+
+def validate(level: Level, max_states: int = DEFAULT_BUDGET) -> Report:
+    """Check ``level`` against the validation rules; every broken rule is one problem with its reason."""
+    report = Report(level)
+    states, stats = reachable(level, max_states=max_states)
+    report.reachable = len(states)
+    report.states_explored += stats.states_seen
+    report.seconds += stats.seconds
+    report.neutralisable = [level.enemies[i].id for i in sorted(neutralisable_enemies(states.values()))]
+    for objective in OBJECTIVES:
+        solution = solve(level, objective, max_states)
+        report.solutions[objective] = solution
+        report.states_explored += solution.stats.states_seen
+        report.seconds += solution.stats.seconds
+    _check(report)
+    return report
+
+
+def _check(report: Report) -> None:
+    level, problems = report.level, report.problems
+    finish = report.solutions["finish"]
+    if not finish.found:
+        problems.append(Msg("le niveau n'a pas de solution", "the level has no solution"))
+        return
+    count = len(report.neutralisable)
+    if count > MAX_NEUTRALISABLE:
+        problems.append(Msg(f"{count} ennemis neutralisables (au plus {MAX_NEUTRALISABLE})",
+                            f"{count} neutralisable enemies (at most {MAX_NEUTRALISABLE})"))
+    ghost = report.solutions["ghost"]
+    if level.tutorial and ghost.found and ghost.length < finish.length + TUTORIAL_MARGIN:
+        problems.append(Msg(
+            f"niveau tutoriel : une solution sans neutralisation en {ghost.length} coups, "
+            f"à moins de {TUTORIAL_MARGIN} coups de la plus courte ({finish.length})",
+            f"tutorial level: a solution neutralising nobody in {ghost.length} moves, "
+            f"within {TUTORIAL_MARGIN} moves of the shortest ({finish.length})"))
+    if level.par is not None and level.par != finish.length:
+        problems.append(Msg(f"par {level.par} enregistré, mais la plus courte solution fait {finish.length} coups",
+                            f"par {level.par} recorded, but the shortest solution is {finish.length} moves"))
+    for star in ("ghost", "sweep"):
+        if star in level.stars and not report.solutions[star].found:
+            problems.append(Msg(f"l'étoile « {star} » est déclarée mais inatteignable",
+                                f"the '{star}' star is declared but cannot be earned"))
+
+
+def action_text(level: Level, action: Action) -> str:
+    """An action as the command line writes it: ``b`` or ``throw c``."""
+    kind, node = action
+    return level.name(node) if kind == GO else f"throw {level.name(node)}"
+
+
+def is_playing(state: State) -> bool:
+    """Whether the game goes on in ``state``."""
+    return state.status == PLAY
