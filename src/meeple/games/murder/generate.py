@@ -1,0 +1,303 @@
+"""The case generator: plausible houses, a hidden answer, and a minimal set of clues at a set difficulty.
+
+A case is made in five moves, all drawn from one seeded random stream (same seed, same case):
+
+1. the board is cut into rectangular rooms (binary space partition), each given a name from a theme
+   (la Bibliothèque, sur la Terrasse...), a floor that differs from every neighbour's, and furniture;
+2. an answer is drawn: one person per row and column, on a cell one may stand on, such that some room
+   holds exactly two people — one of them becomes the victim, the other is the murderer;
+3. every true clue about each person is listed (the victim gets at most one, rule V2);
+4. the clues are dropped one at a time, in random order, whenever the logical solver still finishes the
+   case at the asked level without guessing — what is left is minimal: no clue can go;
+5. the case is kept only if its hardest deduction is exactly the asked level and the exact solver proves
+   it has one solution; otherwise another attempt starts from a stream derived from the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from meeple.core.errors import MeepleError
+from meeple.core.i18n import Msg
+from meeple.core.rng import SeededRandom, derive_seed, make_rng
+from meeple.games.murder.caseio import with_solution
+from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.logic import MAX_LEVEL, solve_logically
+from meeple.games.murder.model import (
+    FLOORS,
+    MAX_SIZE,
+    MIN_SIZE,
+    OBJECT_KINDS,
+    Case,
+    Cell,
+    Clue,
+    Person,
+    Room,
+)
+
+
+@dataclass(frozen=True)
+class RoomTheme:
+    """A kind of room: its names, preposition, preferred floors and the furniture it holds."""
+
+    fr: str
+    en: str
+    preposition: str
+    floors: tuple[str, ...]
+    furniture: tuple[str, ...]
+
+
+THEMES: tuple[RoomTheme, ...] = (
+    RoomTheme("la Bibliothèque", "the Library", "dans", ("parquet", "moquette"), ("étagère", "fauteuil", "tapis", "table", "chaise")),
+    RoomTheme("le Bureau", "the Study", "dans", ("parquet", "moquette"), ("table", "chaise", "étagère", "plante", "fauteuil")),
+    RoomTheme("la Cuisine", "the Kitchen", "dans", ("carrelage", "lino"), ("table", "chaise", "tabouret", "poubelle", "caisse")),
+    RoomTheme("le Salon", "the Living Room", "dans", ("parquet", "moquette"), ("canapé", "fauteuil", "tapis", "table", "plante", "statue")),
+    RoomTheme("la Chambre", "the Bedroom", "dans", ("moquette", "parquet"), ("lit", "carpette", "étagère", "chaise", "plante")),
+    RoomTheme("la Cave", "the Cellar", "dans", ("pierre", "béton"), ("caisse", "tabouret", "étagère", "poubelle")),
+    RoomTheme("la Terrasse", "the Terrace", "sur", ("pierre", "carrelage"), ("banc", "chaise", "plante", "table", "fontaine")),
+    RoomTheme("la Scène", "the Stage", "sur", ("parquet", "béton"), ("chaise", "statue", "tabouret", "tapis")),
+    RoomTheme("le Jardin", "the Garden", "dans", ("herbe",), ("arbre", "buisson", "banc", "fontaine", "statue", "rocher")),
+    RoomTheme("la Salle de bain", "the Bathroom", "dans", ("carrelage", "marbre"), ("carpette", "tabouret", "plante")),
+    RoomTheme("l'Entrée", "the Hall", "dans", ("marbre", "carrelage"), ("banc", "statue", "plante", "carpette")),
+    RoomTheme("la Salle à manger", "the Dining Room", "dans", ("parquet", "carrelage"), ("table", "chaise", "étagère", "plante")),
+    RoomTheme("le Garage", "the Garage", "dans", ("béton",), ("caisse", "poubelle", "tabouret", "étagère")),
+    RoomTheme("la Véranda", "the Conservatory", "dans", ("carrelage", "pierre"), ("plante", "fauteuil", "banc", "arbre")),
+    RoomTheme("le Balcon", "the Balcony", "sur", ("pierre", "béton"), ("chaise", "plante", "banc")),
+    RoomTheme("la Plage", "the Beach", "sur", ("sable",), ("rocher", "tapis", "chaise", "buisson")),
+)
+
+NAMES: tuple[tuple[str, str], ...] = (
+    ("Anna", "f"), ("Armand", "m"), ("Bruno", "m"), ("Blanche", "f"), ("Camille", "f"), ("Charles", "m"),
+    ("Denis", "m"), ("Diane", "f"), ("Elise", "f"), ("Edgar", "m"), ("Fabien", "m"), ("Flora", "f"),
+    ("Gaston", "m"), ("Gabrielle", "f"), ("Hugo", "m"), ("Helene", "f"), ("Ines", "f"), ("Igor", "m"),
+    ("Jules", "m"), ("Jeanne", "f"), ("Leon", "m"), ("Lucie", "f"), ("Marc", "m"), ("Margot", "f"),
+    ("Nadia", "f"), ("Noel", "m"), ("Olivier", "m"), ("Odile", "f"), ("Paul", "m"), ("Pauline", "f"),
+    ("Rose", "f"), ("Raoul", "m"), ("Simon", "m"), ("Sophie", "f"), ("Thomas", "m"), ("Therese", "f"),
+    ("Victor", "m"), ("Violette", "f"),
+)
+
+Rect = tuple[int, int, int, int]
+"""A rectangle: top row, left column, height, width."""
+
+
+def _split_rooms(size: int, count: int, rng: SeededRandom) -> list[Rect]:
+    rects: list[Rect] = [(0, 0, size, size)]
+    while len(rects) < count:
+        splittable = [r for r in rects if r[2] * r[3] >= 4 and max(r[2], r[3]) >= 2]
+        if not splittable:
+            break
+        rect = rng.choices(splittable, weights=[r[2] * r[3] for r in splittable])[0]
+        top, left, height, width = rect
+        vertical = width > height if width != height else rng.random() < 0.5
+        rects.remove(rect)
+        if vertical:
+            cut = rng.randint(1, width - 1)
+            rects += [(top, left, height, cut), (top, left + cut, height, width - cut)]
+        else:
+            cut = rng.randint(1, height - 1)
+            rects += [(top, left, cut, width), (top + cut, left, height - cut, width)]
+    return rects
+
+
+def _grid_from(size: int, rects: list[Rect], rng: SeededRandom) -> list[list[str]]:
+    grid = [["" for _ in range(size)] for _ in range(size)]
+    for number, (top, left, height, width) in enumerate(rects):
+        for r in range(top, top + height):
+            for c in range(left, left + width):
+                grid[r][c] = chr(ord("A") + number)
+    _bend_walls(grid, rng)
+    return grid
+
+
+def _bend_walls(grid: list[list[str]], rng: SeededRandom) -> None:
+    """Move a few border cells to a neighbouring room (L-shaped rooms), keeping every room connected."""
+    size = len(grid)
+    for _ in range(rng.randint(0, size // 2)):
+        r, c = rng.randrange(size), rng.randrange(size)
+        options = [(r2, c2) for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                   if 0 <= r2 < size and 0 <= c2 < size and grid[r2][c2] != grid[r][c]]
+        if not options:
+            continue
+        r2, c2 = rng.choice(options)
+        old = grid[r][c]
+        grid[r][c] = grid[r2][c2]
+        if not _connected(grid, old) or sum(row.count(old) for row in grid) < 2:
+            grid[r][c] = old
+
+
+def _connected(grid: list[list[str]], room: str) -> bool:
+    cells = {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == room}
+    if not cells:
+        return False
+    stack = [next(iter(cells))]
+    seen = {stack[0]}
+    while stack:
+        r, c = stack.pop()
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen == cells
+
+
+def _neighbours_of_rooms(grid: list[list[str]]) -> dict[str, set[str]]:
+    size = len(grid)
+    pairs: dict[str, set[str]] = {v: set() for row in grid for v in row}
+    for r in range(size):
+        for c in range(size):
+            for r2, c2 in ((r + 1, c), (r, c + 1)):
+                if r2 < size and c2 < size and grid[r2][c2] != grid[r][c]:
+                    pairs[grid[r][c]].add(grid[r2][c2])
+                    pairs[grid[r2][c2]].add(grid[r][c])
+    return pairs
+
+
+def _make_rooms(grid: list[list[str]], rng: SeededRandom) -> dict[str, tuple[Room, RoomTheme]]:
+    ids = sorted({v for row in grid for v in row})
+    themes = rng.sample(THEMES, len(ids))
+    neighbours = _neighbours_of_rooms(grid)
+    rooms: dict[str, tuple[Room, RoomTheme]] = {}
+    for room_id, theme in zip(ids, themes, strict=True):
+        used = {rooms[o][0].floor for o in neighbours[room_id] if o in rooms}
+        floor = next((f for f in theme.floors if f not in used), None)
+        floor = floor or next(f for f in FLOORS if f not in used)
+        rooms[room_id] = (Room(room_id, Msg(theme.fr, theme.en), theme.preposition, floor), theme)
+    return rooms
+
+
+def _furnish(grid: list[list[str]], rooms: dict[str, tuple[Room, RoomTheme]], rng: SeededRandom) -> dict[Cell, str]:
+    size = len(grid)
+    objects: dict[Cell, str] = {}
+    for room_id, (_, theme) in rooms.items():
+        cells = [(r, c) for r in range(size) for c in range(size) if grid[r][c] == room_id]
+        count = round(len(cells) * rng.uniform(0.25, 0.5))
+        for cell in rng.sample(cells, min(count, len(cells) - 1)):
+            objects[cell] = rng.choice(theme.furniture)
+    return objects
+
+
+def _draw_answer(size: int, objects: dict[Cell, str], rng: SeededRandom) -> list[Cell] | None:
+    """One cell per row, columns all different, each cell one may stand on (randomised backtracking)."""
+
+    def standable(cell: Cell) -> bool:
+        kind = objects.get(cell)
+        return kind is None or OBJECT_KINDS[kind].standable
+
+    def place(row: int, used: set[int]) -> Iterator[list[Cell]]:
+        if row == size:
+            yield []
+            return
+        columns = [c for c in range(size) if c not in used and standable((row, c))]
+        rng.shuffle(columns)
+        for col in columns:
+            for rest in place(row + 1, used | {col}):
+                yield [(row, col), *rest]
+
+    return next(place(0, set()), None)
+
+
+def _people(size: int, rng: SeededRandom) -> list[tuple[str, str]]:
+    by_initial: dict[str, list[tuple[str, str]]] = {}
+    for name, gender in NAMES:
+        by_initial.setdefault(name[0], []).append((name, gender))
+    initials = rng.sample(sorted(by_initial), size)
+    return [rng.choice(by_initial[initial]) for initial in sorted(initials)]
+
+
+def _true_clues(case: Case, person: Person, cell: Cell, answer: dict[str, Cell], rng: SeededRandom) -> list[Clue]:
+    room = case.room_of(cell)
+    pid = person.id
+    clues = [Clue(pid, "row", index=cell[0]), Clue(pid, "column", index=cell[1]), Clue(pid, "room", room=room)]
+    others = [r.id for r in case.rooms if r.id != room]
+    if others:
+        clues.append(Clue(pid, "not_room", room=rng.choice(others)))
+    here = case.objects.get(cell)
+    standables = sorted({k for k in case.objects.values() if OBJECT_KINDS[k].standable})
+    if here is not None:
+        clues.append(Clue(pid, "on", object=here))
+    absent = [k for k in standables if k != here]
+    if absent:
+        clues.append(Clue(pid, "not_on", object=rng.choice(absent)))
+    in_room = sorted({k for c, k in case.objects.items() if case.room_of(c) == room})
+    beside = [k for k in in_room if case.is_beside(cell, k)]
+    clues += [Clue(pid, "beside", object=k) for k in beside]
+    not_beside = [k for k in in_room if k not in beside]
+    if not_beside:
+        clues.append(Clue(pid, "not_beside", object=rng.choice(not_beside)))
+    clues.append(Clue(pid, "corner" if case.is_corner(cell) else "not_corner"))
+    mates = [case.person_by_id[q] for q, c in answer.items() if q != pid and case.room_of(c) == room]
+    if not mates and not person.victim:
+        clues.append(Clue(pid, "alone"))
+    for gender in ("m", "f"):
+        if sum(1 for m in mates if m.gender == gender) == 1:
+            clues.append(Clue(pid, "with_one_other", room=room, gender=gender))
+    return clues
+
+
+def _rebuild(case: Case, clues: list[Clue]) -> Case:
+    return Case(case.size, case.grid, case.rooms, case.objects, case.people, tuple(clues), case.solution, case.title)
+
+
+def _attempt(size: int, difficulty: int, rng: SeededRandom) -> Case | None:
+    count = rng.randint(max(2, size // 2), size // 2 + 2)
+    grid = _grid_from(size, _split_rooms(size, count, rng), rng)
+    rooms = _make_rooms(grid, rng)
+    objects = _furnish(grid, rooms, rng)
+    cells = _draw_answer(size, objects, rng)
+    if cells is None:
+        return None
+    names = _people(size, rng)
+    rng.shuffle(cells)
+    by_room: dict[str, list[int]] = {}
+    for i, cell in enumerate(cells):
+        by_room.setdefault(grid[cell[0]][cell[1]], []).append(i)
+    pairs = [members for members in by_room.values() if len(members) == 2]
+    if not pairs:
+        return None
+    victim_index = rng.choice(rng.choice(pairs))
+    people = tuple(Person(n, n, g, i == victim_index) for i, (n, g) in enumerate(names))
+    answer = {p.id: cells[i] for i, p in enumerate(people)}
+    ordered_rooms = tuple(rooms[r][0] for r in sorted(rooms))
+    bare = Case(size, tuple(tuple(row) for row in grid), ordered_rooms, objects, people, (), answer)
+    pool: list[Clue] = []
+    for person in people:
+        truths = _true_clues(bare, person, answer[person.id], answer, rng)
+        pool += [rng.choice(truths)] if person.victim else truths
+    return _minimise(_rebuild(bare, pool), difficulty, rng)
+
+
+def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
+    if not solve_logically(case, difficulty, keep_steps=False).solved:
+        return None
+    clues = list(case.clues)
+    order = list(range(len(clues)))
+    rng.shuffle(order)
+    kept = [True] * len(clues)
+    for i in order:
+        kept[i] = False
+        trial = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
+        if not solve_logically(trial, difficulty, keep_steps=False).solved:
+            kept[i] = True
+    final = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
+    result = solve_logically(final, difficulty, keep_steps=False)
+    if result.difficulty != difficulty or count_solutions(final, 2).count != 1:
+        return None
+    return with_solution(final, result.solution or {})
+
+
+def generate_case(size: int, difficulty: int, seed: int, max_attempts: int = 2000) -> Case:
+    """A case of ``size``×``size`` at exactly ``difficulty`` (1-3), the same for the same seed."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise MeepleError(Msg(f"taille {size} : de {MIN_SIZE} à {MAX_SIZE}", f"size {size}: from {MIN_SIZE} to {MAX_SIZE}"))
+    if not 1 <= difficulty <= MAX_LEVEL:
+        raise MeepleError(Msg(f"difficulté {difficulty} : de 1 à {MAX_LEVEL}", f"difficulty {difficulty}: from 1 to {MAX_LEVEL}"))
+    for attempt in range(max_attempts):
+        rng = make_rng(derive_seed(seed, f"murder/{size}/{difficulty}/{attempt}"))
+        case = _attempt(size, difficulty, rng)
+        if case is not None:
+            return case
+    raise MeepleError(Msg(
+        f"aucune enquête {size}×{size} de difficulté {difficulty} trouvée en {max_attempts} essais",
+        f"no {size}×{size} case at difficulty {difficulty} found in {max_attempts} attempts",
+    ))
