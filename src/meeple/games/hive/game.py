@@ -1,0 +1,298 @@
+"""Hive with the Mosquito, Ladybug, Pillbug and Centipede, behind the :class:`~meeple.core.game.Game` protocol.
+
+Options: ``{"game_type": "Base+MLPC"}`` — any UHP GameTypeString, ``C`` adding the Centipede
+(default ``Base+MLPC``). Seat 0 is White, seat 1 is Black; White moves first.
+
+Moves as JSON: ``{"piece": "wS1", "to": [q, r]}`` (placement, movement or Pillbug throw, which end the
+same way), ``{"piece": "wC", "to": [q, r], "swap": true}`` (a Centipede swap with the piece on
+``to``), ``{"pass": true}``. ``move_text``/``parse_move`` use UHP MoveStrings (``wS1 -bQ``).
+Axial ``(q, r)``: east is ``(1, 0)``, south-east ``(0, 1)`` (pointy-top hexes), the first piece at
+``(0, 0)``.
+
+``view(seat)`` (the same for every seat: Hive hides nothing) is::
+
+    {
+      "game": "hive", "game_type": "Base+MLPC", "ply": 7, "turn": 4,
+      "to_move": 1,                      # seat to move, null once the game is over
+      "colour_to_move": "b",
+      "stacks": [{"q": 0, "r": 0, "pieces": ["wS1", "bB1"]}, ...],   # bottom first; top = last
+      "reserves": {"w": {"Q": 0, "S": 1, ...}, "b": {...}},          # pieces left in hand per bug
+      "placeable": {"S": "bS2", ...},     # for the side to move: reserve kind -> the piece it places
+      "targets": {"bS2": [[1, -1, false], ...], "bC": [[0, 1, true], ...]},  # legal [q, r, swap]
+      "last_move": {"uhp": "wA1 bS1/", "piece": "wA1", "from": [q, r] | null, "to": [q, r],
+                    "swap": false, "partner": null} | null,
+      "game_string": "Base+MLPC;InProgress;Black[4];...",
+      "state": "InProgress",            # UHP GameStateString
+      "outcome": null | Outcome.to_json()
+    }
+
+``legal_targets(game, name)`` lists the targets of one piece (or reserve kind such as ``"wS"``) for a
+browser that asks piece by piece; :func:`meeple.games.hive.ai.best_move` is the AI entry point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
+from meeple.core.game import JSON, Game, Outcome
+from meeple.core.i18n import Msg
+from meeple.games.hive.board import axial, cell_at
+from meeple.games.hive.notation import game_state_string, game_string, move_string, parse_move_string
+from meeple.games.hive.pieces import COLOUR_LETTERS, GameType
+from meeple.games.hive.state import BLACK_WINS, DRAW, ONGOING, PASS, WHITE_WINS, HiveState, Move
+
+DEFAULT_GAME_TYPE = "Base+MLPC"
+
+
+class HiveGame(Game[Move]):
+    """A game of Hive (see the module docstring for options, moves and the view)."""
+
+    name = "hive"
+
+    def __init__(self, game_type: GameType, seed: int) -> None:
+        self.options = {"game_type": str(game_type)}
+        self.seed = seed
+        self.state = HiveState(game_type)
+        self._legal_cache: list[tuple[list[Move], set[Move]] | None] = []
+
+    @classmethod
+    def new(cls, options: Mapping[str, JSON] | None = None, seed: int | None = None) -> Self:
+        """A new game; ``options["game_type"]`` is a GameTypeString such as ``Base+MLPC``."""
+        options = dict(options or {})
+        unknown = set(options) - {"game_type"}
+        if unknown:
+            raise FormatError("options", sorted(unknown)[0], Msg("option inconnue", "unknown option"))
+        text = options.get("game_type", DEFAULT_GAME_TYPE)
+        if not isinstance(text, str):
+            raise FormatError("options", "game_type", Msg("un texte est attendu", "a string is expected"))
+        return cls(GameType.parse(text, "options.game_type"), cls.choose_seed(seed))
+
+    @property
+    def game_type(self) -> GameType:
+        """The pieces in play."""
+        return self.state.game_type
+
+    # --- the position ---------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def to_move(self) -> int | None:
+        return None if self.state.result() != ONGOING else self.state.ply & 1
+
+    def _legal(self) -> tuple[list[Move], set[Move]]:
+        ply = self.state.ply
+        cache = self._legal_cache
+        if len(cache) > ply and cache[ply] is not None:
+            entry = cache[ply]
+            assert entry is not None
+            return entry
+        moves = self.state.moves()
+        entry = (moves, set(moves))
+        while len(cache) <= ply:
+            cache.append(None)
+        cache[ply] = entry
+        return entry
+
+    def legal_moves(self) -> list[Move]:
+        return list(self._legal()[0])
+
+    def push(self, move: Move) -> None:
+        if move not in self._legal()[1]:
+            raise IllegalMoveError(self._describe(move), self._why_illegal(move))
+        del self._legal_cache[self.state.ply + 1 :]
+        self.state.play(move)
+
+    def push_unchecked(self, move: Move) -> None:
+        """Play a move taken from :meth:`legal_moves` without checking it again (for searches)."""
+        del self._legal_cache[self.state.ply + 1 :]
+        self.state.play(move)
+
+    def pop(self) -> Move:
+        if not self.state.history:
+            raise MeepleError(Msg("aucun coup à annuler", "no move to undo"))
+        return self.state.undo()
+
+    @property
+    def move_stack(self) -> Sequence[Move]:
+        return [entry[0] for entry in self.state.history]
+
+    def copy(self) -> Self:
+        clone = type(self).__new__(type(self))
+        clone.options = dict(self.options)
+        clone.seed = self.seed
+        clone.state = self.state.copy()
+        clone._legal_cache = []
+        return clone
+
+    def outcome(self) -> Outcome | None:
+        result = self.state.result()
+        if result == ONGOING:
+            return None
+        if result == DRAW:
+            return Outcome(frozenset(), Msg("les deux reines sont encerclées", "both queens are surrounded"), draw=True)
+        winner = 0 if result == WHITE_WINS else 1
+        loser = "noire" if result == WHITE_WINS else "blanche"
+        return Outcome(
+            frozenset({winner}),
+            Msg(f"la reine {loser} est encerclée", f"the {'black' if winner == 0 else 'white'} queen is surrounded"),
+        )
+
+    def position_hash(self) -> int:
+        return self.state.hash()
+
+    def position_json(self) -> dict[str, JSON]:
+        state = self.state
+        names = [piece.name for piece in self.game_type.pieces]
+        stacks = []
+        for cell, stack in sorted(state.board.stacks.items()):
+            q, r = axial(cell)
+            stacks.append({"q": q, "r": r, "pieces": [names[piece] for piece in stack]})
+        return {
+            "game_type": str(self.game_type),
+            "ply": state.ply,
+            "stacks": stacks,
+            "last_moved": [names[piece] for piece in state.last_moved],
+            "last_swap": state.last_swap,
+        }
+
+    # --- moves as data --------------------------------------------------------------------------
+    def move_to_json(self, move: Move) -> JSON:
+        piece, dest, swap = move
+        if piece < 0:
+            return {"pass": True}
+        data: dict[str, JSON] = {"piece": self.game_type.pieces[piece].name, "to": list(axial(dest))}
+        if swap:
+            data["swap"] = True
+        return data
+
+    def move_from_json(self, data: JSON) -> Move:
+        if isinstance(data, dict) and data.get("pass") is True and len(data) == 1:
+            return PASS
+        if not isinstance(data, dict) or set(data) - {"piece", "to", "swap"}:
+            raise IllegalMoveError(data, Msg("{piece, to[, swap]} ou {pass: true} attendu", "{piece, to[, swap]} or {pass: true} expected"))
+        piece = self.game_type.piece_named(str(data.get("piece")))
+        if piece is None:
+            raise IllegalMoveError(data, Msg("pièce inconnue", "unknown piece"))
+        to = data.get("to")
+        if not (isinstance(to, list) and len(to) == 2 and all(type(v) is int and abs(v) < 10_000 for v in to)):
+            raise IllegalMoveError(data, Msg("« to » doit être [q, r]", "'to' must be [q, r]"))
+        swap = data.get("swap", False)
+        if not isinstance(swap, bool):
+            raise IllegalMoveError(data, Msg("« swap » doit être un booléen", "'swap' must be a boolean"))
+        return (piece.id, cell_at(to[0], to[1]), int(swap))
+
+    def move_text(self, move: Move) -> str:
+        """The UHP MoveString of ``move`` in the current position."""
+        try:
+            return move_string(self.state, move)
+        except (IndexError, KeyError):
+            return str(self.move_to_json(move))
+
+    def parse_move(self, text: str) -> Move:
+        """The move a UHP MoveString (``wS1 -bQ``, ``wC bA1``, ``pass``) names here."""
+        return parse_move_string(self.state, text)
+
+    def move_key(self, move: Move) -> str:
+        return f"{move[0]}:{move[1]}:{move[2]}"
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self._legal()[1]
+
+    def _describe(self, move: object) -> str:
+        if isinstance(move, tuple) and len(move) == 3 and all(isinstance(v, int) for v in move):
+            try:
+                return str(self.move_to_json(move))
+            except (IndexError, KeyError):
+                pass
+        return repr(move)
+
+    def _why_illegal(self, move: object) -> Msg:
+        if self.outcome() is not None:
+            return Msg("la partie est finie", "the game is over")
+        if isinstance(move, tuple) and len(move) == 3 and isinstance(move[0], int) and move[0] >= 0:
+            if move[0] < len(self.game_type.pieces):
+                colour = self.game_type.pieces[move[0]].colour
+                if colour != self.state.ply & 1:
+                    return Msg("ce n'est pas le tour de cette couleur", "it is not this colour's turn")
+        return Msg("les règles l'interdisent ici", "the rules forbid it here")
+
+    # --- what a browser sees --------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        state = self.state
+        names = [piece.name for piece in self.game_type.pieces]
+        data = self.position_json()
+        outcome = self.outcome()
+        colour = state.ply & 1
+        data.update(
+            game="hive",
+            turn=state.ply // 2 + 1,
+            to_move=self.to_move(),
+            colour_to_move=COLOUR_LETTERS[colour],
+            reserves=self._reserves(),
+            placeable={self.game_type.pieces[p].bug: names[p] for p in state.in_hand(colour)},
+            targets=self._targets(),
+            last_move=self._last_move_json(),
+            game_string=game_string(state),
+            state=game_state_string(state),
+            outcome=None if outcome is None else outcome.to_json(),
+        )
+        return data
+
+    def _reserves(self) -> dict[str, JSON]:
+        reserves: dict[str, dict[str, int]] = {"w": {}, "b": {}}
+        for piece in self.game_type.pieces:
+            counts = reserves[COLOUR_LETTERS[piece.colour]]
+            counts[piece.bug] = counts.get(piece.bug, 0) + (self.state.board.where[piece.id] == -1)
+        return dict(reserves)
+
+    def _targets(self) -> dict[str, JSON]:
+        targets: dict[str, list[JSON]] = {}
+        names = self.game_type.pieces
+        for piece, dest, swap in self._legal()[0]:
+            if piece >= 0:
+                q, r = axial(dest)
+                targets.setdefault(names[piece].name, []).append([q, r, bool(swap)])
+        for entry in targets.values():
+            entry.sort()
+        return dict(targets)
+
+    def _last_move_json(self) -> JSON:
+        if not self.state.history:
+            return None
+        move, source, _, _ = self.state.history[-1]
+        self.state.undo()
+        try:
+            text = move_string(self.state, move)
+        finally:
+            self.state.play(move)
+        piece, dest, swap = move
+        data: dict[str, Any] = {"uhp": text, "piece": None, "from": None, "to": None, "swap": bool(swap), "partner": None}
+        if piece >= 0:
+            data.update(piece=self.game_type.pieces[piece].name, to=list(axial(dest)))
+            data["from"] = None if source == -1 else list(axial(source))
+            if swap:
+                data["partner"] = self.game_type.pieces[self.state.last_moved[1]].name
+        return data
+
+
+def legal_targets(game: HiveGame, name: str) -> list[dict[str, JSON]]:
+    """Where the piece ``name`` (``"wA1"``), or the next piece of a reserve kind (``"wA"``), may go now.
+
+    Each target is ``{"to": [q, r], "swap": bool, "move": <move JSON>}``; empty when it cannot move.
+    """
+    piece = game.game_type.piece_named(name)
+    if piece is None and len(name) == 2:
+        colour = COLOUR_LETTERS.index(name[0]) if name[0] in COLOUR_LETTERS else -1
+        for candidate in game.state.in_hand(colour) if colour >= 0 else []:
+            if game.game_type.pieces[candidate].bug == name[1]:
+                piece = game.game_type.pieces[candidate]
+    if piece is None:
+        return []
+    found = []
+    for move in game.legal_moves():
+        if move[0] == piece.id:
+            found.append({"to": list(axial(move[1])), "swap": bool(move[2]), "move": game.move_to_json(move)})
+    return sorted(found, key=lambda item: (item["to"], item["swap"]))
