@@ -41,7 +41,7 @@ from meeple.core.i18n import Msg
 from meeple.games.hive.board import axial, cell_at
 from meeple.games.hive.notation import game_state_string, game_string, move_string, parse_move_string
 from meeple.games.hive.pieces import COLOUR_LETTERS, GameType
-from meeple.games.hive.state import BLACK_WINS, DRAW, ONGOING, PASS, WHITE_WINS, HiveState, Move
+from meeple.games.hive.state import DRAW, ONGOING, PASS, WHITE_WINS, HiveState, Move
 
 DEFAULT_GAME_TYPE = "Base+MLPC"
 
@@ -212,11 +212,15 @@ class HiveGame(Game[Move]):
     def _why_illegal(self, move: object) -> Msg:
         if self.outcome() is not None:
             return Msg("la partie est finie", "the game is over")
-        if isinstance(move, tuple) and len(move) == 3 and isinstance(move[0], int) and move[0] >= 0:
-            if move[0] < len(self.game_type.pieces):
-                colour = self.game_type.pieces[move[0]].colour
-                if colour != self.state.ply & 1:
-                    return Msg("ce n'est pas le tour de cette couleur", "it is not this colour's turn")
+        if (
+            isinstance(move, tuple)
+            and len(move) == 3
+            and isinstance(move[0], int)
+            and 0 <= move[0] < len(self.game_type.pieces)
+            and self.game_type.pieces[move[0]].colour != self.state.ply & 1
+            and self.state.board.where[move[0]] == -1
+        ):
+            return Msg("ce n'est pas le tour de cette couleur", "it is not this colour's turn")
         return Msg("les règles l'interdisent ici", "the rules forbid it here")
 
     # --- what a browser sees --------------------------------------------------------------------

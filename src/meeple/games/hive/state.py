@@ -199,8 +199,8 @@ class HiveState:
         cells = []
         for cell in candidates:
             for step in DIRS:
-                stack = stacks.get(cell + step)
-                if stack is not None and colour_of[stack[-1]] != colour:
+                near = stacks.get(cell + step)
+                if near is not None and colour_of[near[-1]] != colour:
                     break
             else:
                 cells.append(cell)
@@ -269,7 +269,7 @@ class HiveState:
         if emptied:
             del stacks[cell]
         try:
-            if bug == QUEEN or bug == PILLBUG or bug == CENTIPEDE:
+            if bug in (QUEEN, PILLBUG, CENTIPEDE):
                 targets: set[int] | list[int] = _slides(stacks, cell)
             elif bug == SPIDER:
                 targets = _spider(stacks, cell)
