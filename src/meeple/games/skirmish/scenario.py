@@ -1,0 +1,273 @@
+"""Scenario files: versioned JSON, shipped as package data, every error naming its field (rule R22).
+
+A scenario (``format: "meeple-skirmish-scenario"``, ``version: 1``)::
+
+    {
+      "format": "meeple-skirmish-scenario", "version": 1,
+      "name": "ford",                                   # [a-z0-9-]+
+      "title": {"fr": "…", "en": "…"},                  # or one string for both
+      "description": {"fr": "…", "en": "…"},            # optional
+      "map": ["....#...", "..~~#...", …],                # rows top to bottom: . open, ~ difficult, # blocking
+      "rounds": 6,                                       # optional, default 6 (1..99)
+      "first": 0,                                        # optional: side that acts first in round 1
+      "sides": [{"fr": "Rouges", "en": "Reds"}, …],      # optional: two names
+      "objectives": [[x, y], …],                         # optional: cells worth 1 point at the end
+      "fighters": [
+        {"id": "R1", "side": 0, "at": [x, y],            # required
+         "move": 10, "zoc": 2, "harmless": false,        # optional, defaults shown
+         "keeps_zoc": false, "hits": 2, "strike": 1}
+      ]
+    }
+
+Fighters that start in contact with an opponent start engaged with it (R8).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from meeple.core.boards import Cell
+from meeple.core.errors import FormatError
+from meeple.core.game import JSON
+from meeple.core.i18n import Msg
+from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
+
+SCENARIO_FORMAT = "meeple-skirmish-scenario"
+SCENARIO_VERSION = 1
+DEFAULT_SIDES = (Msg("Rouges", "Reds"), Msg("Bleus", "Blues"))
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A battlefield, its fighters, its objectives and its length in rounds."""
+
+    name: str
+    title: Msg
+    description: Msg
+    ground: Ground
+    fighters: tuple[Fighter, ...]
+    objectives: tuple[Cell, ...]
+    rounds: int
+    first: int
+    sides: tuple[Msg, Msg]
+
+    def battlefield(self) -> Battlefield:
+        """The starting battlefield: fighters in contact with an opponent start engaged with it."""
+        field = Battlefield(self.ground, tuple(sorted(self.fighters, key=lambda f: f.id)))
+        return Battlefield(field.ground, field.fighters, field.contact_engagements())
+
+    def to_json(self) -> dict[str, JSON]:
+        """The scenario in its file format (``parse_scenario(s.to_json())`` gives ``s`` back)."""
+        return {
+            "format": SCENARIO_FORMAT,
+            "version": SCENARIO_VERSION,
+            "name": self.name,
+            "title": self.title.to_json(),
+            "description": self.description.to_json(),
+            "map": list(self.ground.rows),
+            "rounds": self.rounds,
+            "first": self.first,
+            "sides": [side.to_json() for side in self.sides],
+            "objectives": [list(cell) for cell in self.objectives],
+            "fighters": [
+                {key: value for key, value in fighter.to_json().items() if key != "max_hits"}
+                | {"hits": fighter.max_hits}
+                for fighter in self.fighters
+            ],
+        }
+
+
+# --- reading ---------------------------------------------------------------------------------------
+def _error(source: str, where: str, fr: str, en: str) -> FormatError:
+    return FormatError(source, where, Msg(fr, en))
+
+
+def _int(data: Mapping[str, Any], key: str, source: str, where: str, low: int, high: int,
+         default: int | None = None) -> int:
+    value = data.get(key, default)
+    if value is None:
+        raise _error(source, f"{where}{key}", "champ obligatoire manquant", "missing required field")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _error(source, f"{where}{key}", f"un entier de {low} à {high} est attendu",
+                     f"an integer from {low} to {high} is expected")
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str, source: str, where: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise _error(source, f"{where}{key}", "true ou false est attendu", "true or false is expected")
+    return value
+
+
+def _msg(value: Any, source: str, where: str, default: Msg | None = None) -> Msg:
+    if value is None and default is not None:
+        return default
+    if isinstance(value, str) and value:
+        return Msg(value, value)
+    if isinstance(value, Mapping) and isinstance(value.get("fr"), str) and isinstance(value.get("en"), str):
+        return Msg(value["fr"], value["en"])
+    raise _error(source, where, "un texte ou {\"fr\": …, \"en\": …} est attendu",
+                 "a string or {\"fr\": …, \"en\": …} is expected")
+
+
+def _cell(value: Any, source: str, where: str, ground: Ground) -> Cell:
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise _error(source, where, "une case [x, y] est attendue", "a cell [x, y] is expected")
+    cell = (value[0], value[1])
+    if not ground.in_bounds(cell):
+        raise _error(source, where, f"({cell[0]}, {cell[1]}) est hors de la carte "
+                     f"{ground.width}×{ground.height}", f"({cell[0]}, {cell[1]}) is off the "
+                     f"{ground.width}×{ground.height} map")
+    return cell
+
+
+def _ground(data: Mapping[str, Any], source: str) -> Ground:
+    rows = data.get("map")
+    if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
+        raise _error(source, "map", "une liste non vide de lignes est attendue", "a non-empty list of rows is expected")
+    if len(rows) > 100 or len(rows[0]) > 100:
+        raise _error(source, "map", "100×100 cases au plus", "at most 100×100 cells")
+    for y, row in enumerate(rows):
+        if len(row) != len(rows[0]):
+            raise _error(source, f"map[{y}]", f"{len(row)} cases au lieu de {len(rows[0])}",
+                         f"{len(row)} cells instead of {len(rows[0])}")
+        for x, char in enumerate(row):
+            if char not in ".~#":
+                raise _error(source, f"map[{y}][{x}]", f"terrain {char!r} inconnu (. ~ #)",
+                             f"unknown terrain {char!r} (. ~ #)")
+    return Ground.parse(rows)
+
+
+def _fighter(data: Any, index: int, source: str, ground: Ground, taken: dict[Cell, str]) -> Fighter:
+    where = f"fighters[{index}]"
+    if not isinstance(data, Mapping):
+        raise _error(source, where, "un objet est attendu", "an object is expected")
+    known = {"id", "side", "at", "move", "zoc", "harmless", "keeps_zoc", "hits", "strike", "name"}
+    for key in data:
+        if key not in known:
+            raise _error(source, f"{where}.{key}", "champ inconnu", "unknown field")
+    fighter_id = data.get("id")
+    if not isinstance(fighter_id, str) or not _ID.match(fighter_id):
+        raise _error(source, f"{where}.id", "1 à 8 lettres, chiffres, _ ou -", "1 to 8 letters, digits, _ or -")
+    cell = _cell(data.get("at"), source, f"{where}.at", ground)
+    if not ground.passable(cell):
+        raise _error(source, f"{where}.at", "case infranchissable", "blocking cell")
+    if cell in taken:
+        raise _error(source, f"{where}.at", f"case déjà occupée par {taken[cell]}", f"cell already taken by {taken[cell]}")
+    harmless = _bool(data, "harmless", source, f"{where}.")
+    hits = _int(data, "hits", source, f"{where}.", 1, 99, 2)
+    strike = _int(data, "strike", source, f"{where}.", 0, 99, 0 if harmless else 1)
+    if harmless and strike:
+        raise _error(source, f"{where}.strike", "un combattant inoffensif ne frappe pas (0)",
+                     "a harmless fighter does not strike (0)")
+    if not harmless and not strike:
+        raise _error(source, f"{where}.strike", "frappe ≥ 1 pour un combattant qui n'est pas inoffensif",
+                     "strike ≥ 1 for a fighter that is not harmless")
+    return Fighter(
+        id=fighter_id,
+        side=_int(data, "side", source, f"{where}.", 0, 1),
+        cell=cell,
+        move=_int(data, "move", source, f"{where}.", 0, 200, 10),
+        zoc=_int(data, "zoc", source, f"{where}.", 0, 20, 2),
+        harmless=harmless,
+        keeps_zoc=_bool(data, "keeps_zoc", source, f"{where}."),
+        hits=hits,
+        max_hits=hits,
+        strike=strike,
+    )
+
+
+def _header(data: Any, source: str) -> None:
+    if not isinstance(data, Mapping):
+        raise _error(source, "", "un objet JSON est attendu", "a JSON object is expected")
+    if data.get("format") != SCENARIO_FORMAT:
+        raise _error(source, "format", f"« {SCENARIO_FORMAT} » attendu", f"'{SCENARIO_FORMAT}' expected")
+    if data.get("version") != SCENARIO_VERSION:
+        raise _error(source, "version", f"version {data.get('version')!r} inconnue (1 attendue)",
+                     f"unknown version {data.get('version')!r} (1 expected)")
+    name = data.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise _error(source, "name", "un nom en minuscules, chiffres et tirets est attendu",
+                     "a name of lower-case letters, digits and dashes is expected")
+
+
+def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
+    """A scenario from its JSON value; raises :class:`FormatError` naming ``source`` and the field."""
+    _header(data, source)
+    ground = _ground(data, source)
+    fighters_data = data.get("fighters")
+    if not isinstance(fighters_data, list) or not fighters_data:
+        raise _error(source, "fighters", "une liste non vide est attendue", "a non-empty list is expected")
+    taken: dict[Cell, str] = {}
+    fighters: list[Fighter] = []
+    for index, item in enumerate(fighters_data):
+        fighter = _fighter(item, index, source, ground, taken)
+        if any(other.id == fighter.id for other in fighters):
+            raise _error(source, f"fighters[{index}].id", f"identifiant {fighter.id} en double", f"duplicate id {fighter.id}")
+        taken[fighter.cell] = fighter.id
+        fighters.append(fighter)
+    for side in (0, 1):
+        if not any(f.side == side and not f.harmless for f in fighters):
+            raise _error(source, "fighters", f"le camp {side} n'a aucun combattant qui ne soit pas inoffensif",
+                         f"side {side} has no fighter that is not harmless")
+    objectives_data = data.get("objectives", [])
+    if not isinstance(objectives_data, list):
+        raise _error(source, "objectives", "une liste de cases est attendue", "a list of cells is expected")
+    objectives = tuple(_cell(item, source, f"objectives[{i}]", ground) for i, item in enumerate(objectives_data))
+    for index, cell in enumerate(objectives):
+        if not ground.passable(cell):
+            raise _error(source, f"objectives[{index}]", "case infranchissable", "blocking cell")
+    sides_data = data.get("sides", [side.to_json() for side in DEFAULT_SIDES])
+    if not isinstance(sides_data, list) or len(sides_data) != 2:
+        raise _error(source, "sides", "deux noms de camps sont attendus", "two side names are expected")
+    sides = (_msg(sides_data[0], source, "sides[0]"), _msg(sides_data[1], source, "sides[1]"))
+    return Scenario(
+        name=data["name"],
+        title=_msg(data.get("title"), source, "title"),
+        description=_msg(data.get("description"), source, "description", Msg("", "")),
+        ground=ground,
+        fighters=tuple(fighters),
+        objectives=objectives,
+        rounds=_int(data, "rounds", source, "", 1, 99, 6),
+        first=_int(data, "first", source, "", 0, 1, 0),
+        sides=sides,
+    )
+
+
+def _shipped_dir() -> Any:
+    return resources.files("meeple.games.skirmish") / "data" / "scenarios"
+
+
+def shipped_scenarios() -> list[str]:
+    """Names of the scenarios shipped with meeple, sorted."""
+    return sorted(entry.name[:-5] for entry in _shipped_dir().iterdir() if entry.name.endswith(".json"))
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name, or a scenario file by path; raises :class:`FormatError` or ``OSError``."""
+    if _NAME.match(name_or_path) and name_or_path in shipped_scenarios():
+        source = f"{name_or_path}.json"
+        text = (_shipped_dir() / source).read_text(encoding="utf-8")
+    else:
+        path = Path(name_or_path)
+        if not path.exists():
+            known = ", ".join(shipped_scenarios())
+            raise FormatError(name_or_path, "", Msg(f"ni un fichier ni un scénario fourni ({known})",
+                                                    f"neither a file nor a shipped scenario ({known})"))
+        source, text = str(path), path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(source, f"line {error.lineno}", Msg(f"JSON illisible: {error.msg}",
+                                                             f"unreadable JSON: {error.msg}")) from error
+    return parse_scenario(data, source)
