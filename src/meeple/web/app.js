@@ -1,0 +1,441 @@
+// The browser app's shell: the lobby, the new-game page, the room page, and the routes between them.
+// Each game's page is its own module, games/<name>.js, behind the interface described in
+// games/README.md; a game without a module is shown by games/generic.js.
+import { clear, h } from "./dom.js";
+import { lang, onLang, setLang, t, tr } from "./i18n.js";
+import { forget, keep, keptRooms, tokenFor } from "./keep.js";
+import { api, ApiError, RoomSocket, statusText } from "./net.js";
+
+const app = document.getElementById("app");
+const codeBadge = document.getElementById("room-code");
+let games = [];
+let leaveCurrentPage = () => {};
+
+// --- small shared pieces -------------------------------------------------------------------------
+
+/** Show a short message for a few seconds (errors stay longer). */
+export function toast(text, kind = "info") {
+  const box = h("div", { class: ["toast", kind], role: kind === "error" ? "alert" : "status" }, text);
+  document.getElementById("toasts").append(box);
+  setTimeout(() => box.remove(), kind === "error" ? 6000 : 3000);
+}
+
+function errorText(error) {
+  return error instanceof ApiError ? tr(error.bilingual) : String(error?.message || error);
+}
+
+function gameEntry(name) {
+  return games.find((game) => game.name === name);
+}
+
+function gameTitle(name) {
+  const entry = gameEntry(name);
+  return entry ? tr(entry.title) : name;
+}
+
+const moduleCache = new Map();
+
+/** The page module of a game (games/<name>.js), or the generic one. */
+async function gameModule(name) {
+  if (!moduleCache.has(name)) {
+    const known = ["stealth", "ilyos", "skirmish", "hive", "murder"];
+    const path = known.includes(name) ? `./games/${name}.js` : "./games/generic.js";
+    moduleCache.set(name, import(path).then((module) => module.default).catch((error) => {
+      console.warn(`no page module for ${name}`, error);
+      return import("./games/generic.js").then((module) => module.default);
+    }));
+  }
+  return moduleCache.get(name);
+}
+
+function playerName(player) {
+  if (player.name) return player.name;
+  if (player.kind === "ai") return t("Ordinateur", "Computer");
+  if (player.kind === "open") return t("Place libre", "Open seat");
+  return t(`Joueur ${player.seat + 1}`, `Player ${player.seat + 1}`);
+}
+
+/** The seat's display name, as game pages may show it. */
+export { playerName };
+
+// --- routes --------------------------------------------------------------------------------------
+
+function route() {
+  leaveCurrentPage();
+  leaveCurrentPage = () => {};
+  codeBadge.hidden = true;
+  const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
+  const [page, arg] = hash.split("/");
+  if (page === "new" && arg) return showSetup(arg);
+  if (page === "room" && arg) return showRoom(arg.toUpperCase());
+  return showLobby();
+}
+
+// --- the lobby -----------------------------------------------------------------------------------
+
+function showLobby() {
+  clear(app);
+  document.title = "meeple";
+  const resumeList = h("div", { class: "resume-list" }, t("Recherche des parties…", "Looking for games…"));
+  app.append(
+    h("section", { class: "lobby" },
+      h("h1", {}, t("Choisissez un jeu", "Choose a game")),
+      h("ul", { class: "game-cards" }, games.map((game) => h("li", { class: "game-card" },
+        h("h2", {}, tr(game.title)),
+        h("p", {}, tr(game.summary)),
+        h("a", { class: "button primary", href: `#/new/${game.name}`, dataset: { game: game.name } },
+          t("Jouer", "Play"))))),
+      h("section", { class: "panel", "aria-labelledby": "resume-title" },
+        h("h2", { id: "resume-title" }, t("Reprendre", "Resume")),
+        resumeList),
+      joinForm()));
+  fillResumeList(resumeList);
+}
+
+async function fillResumeList(container) {
+  const kept = keptRooms();
+  if (!kept.length) {
+    clear(container).append(h("p", { class: "muted" }, t("Aucune partie sauvegardée.", "No saved game.")));
+    return;
+  }
+  let rooms;
+  try {
+    rooms = (await api("/api/resume", { tokens: kept.map((room) => room.token) })).rooms;
+  } catch (error) {
+    clear(container).append(h("p", { class: "error" }, errorText(error)));
+    return;
+  }
+  clear(container);
+  if (!rooms.length) {
+    container.append(h("p", { class: "muted" }, t("Aucune partie sauvegardée.", "No saved game.")));
+    return;
+  }
+  const modes = { local: t("locale", "local"), online: t("en ligne", "online") };
+  container.append(h("ul", { class: "resume-rooms" }, rooms.map((room) => h("li", { dataset: { code: room.code } },
+    h("span", { class: "resume-title" }, `${gameTitle(room.game)} · ${room.code}`),
+    h("span", { class: "muted" }, `${modes[room.mode] || room.mode} · ${t("coups", "moves")} ${room.moves}`
+      + (room.over ? ` · ${t("terminée", "finished")}` : "")),
+    h("a", { class: "button primary", href: `#/room/${room.code}` }, t("Reprendre", "Resume")),
+    h("button", {
+      type: "button", class: "quiet",
+      on: { click: () => { forget(room.code); fillResumeList(container); } },
+    }, t("Oublier", "Forget"))))));
+}
+
+function joinForm() {
+  const code = h("input", {
+    id: "join-code", name: "code", autocomplete: "off", maxLength: 8, required: true,
+    pattern: "[A-Za-z0-9]{4,8}", placeholder: "ABC234",
+  });
+  const name = h("input", { id: "join-name", name: "name", maxLength: 32, autocomplete: "nickname" });
+  const form = h("form", { class: "panel join", on: { submit: async (event) => {
+    event.preventDefault();
+    await joinRoom(code.value.trim().toUpperCase(), name.value.trim());
+  } } },
+  h("h2", {}, t("Rejoindre une salle", "Join a room")),
+  h("label", { for: "join-code" }, t("Code de la salle", "Room code")), code,
+  h("label", { for: "join-name" }, t("Votre nom (facultatif)", "Your name (optional)")), name,
+  h("button", { type: "submit", class: "primary" }, t("Rejoindre", "Join")));
+  return form;
+}
+
+async function joinRoom(code, name) {
+  if (tokenFor(code)) {
+    location.hash = `#/room/${code}`;
+    return;
+  }
+  try {
+    const joined = await api(`/api/rooms/${encodeURIComponent(code)}/join`, { name });
+    keep(joined.code, joined.token, joined.state.game);
+    location.hash = `#/room/${joined.code}`;
+  } catch (error) {
+    if (error.code === "room_full") {
+      toast(errorText(error));
+      location.hash = `#/room/${code}`;
+    } else {
+      toast(errorText(error), "error");
+    }
+  }
+}
+
+// --- a new game ----------------------------------------------------------------------------------
+
+async function showSetup(name) {
+  const game = gameEntry(name);
+  clear(app);
+  if (!game) {
+    app.append(h("p", { class: "error" }, t(`Jeu inconnu : ${name}`, `Unknown game: ${name}`)),
+      h("a", { href: "#/" }, t("Retour", "Back")));
+    return;
+  }
+  document.title = `${tr(game.title)} · meeple`;
+  const module = await gameModule(name);
+  const gameOptions = h("div", { class: "game-options" });
+  const ctx = { game, catalog: (query, params) => catalog(name, query, params), toast, start: (choice) => create(choice) };
+  const collect = module.setup ? await module.setup(gameOptions, ctx) : () => ({ options: {} });
+  const solo = module.players === "solo";
+  const modeChoice = solo ? null : modeFields(game);
+  const form = h("form", { class: "setup panel", on: { submit: async (event) => {
+    event.preventDefault();
+    const choice = await collect();
+    if (choice) await create(choice);
+  } } },
+  h("h1", {}, tr(game.title)),
+  h("p", { class: "muted" }, tr(game.summary)),
+  gameOptions,
+  modeChoice?.element,
+  module.hideStart ? null : h("button", { type: "submit", class: "primary", id: "start" }, t("Commencer", "Start")),
+  h("a", { href: "#/", class: "back" }, t("← Retour au salon", "← Back to the lobby")));
+  app.append(form);
+
+  async function create(choice) {
+    const mode = modeChoice ? modeChoice.value() : { mode: "local", seats: [] };
+    const seatCount = choice.seatCount ?? 2;
+    const body = { game: name, options: choice.options || {}, mode: mode.mode, seats: choice.seats };
+    if (!body.seats) body.seats = solo ? [{ kind: "human" }] : mode.seats(seatCount);
+    if (choice.seed !== undefined && mode.mode === "local") body.seed = choice.seed;
+    const button = form.querySelector("#start");
+    if (button) button.disabled = true;
+    try {
+      const room = await api("/api/rooms", body);
+      keep(room.code, room.token, name);
+      location.hash = `#/room/${room.code}`;
+    } catch (error) {
+      toast(errorText(error), "error");
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+}
+
+function modeFields(game) {
+  const levels = game.levels || [];
+  const level = h("select", { id: "ai-level", name: "level" },
+    levels.map((entry) => h("option", { value: entry.key }, tr(entry.title))));
+  if (levels.length > 1) level.value = levels[Math.min(1, levels.length - 1)].key;
+  const name = h("input", { id: "player-name", maxLength: 32, autocomplete: "nickname" });
+  const choices = [
+    ["ai", t("Contre l'ordinateur", "Against the computer")],
+    ["local", t("À plusieurs sur cet appareil", "Several players on this device")],
+    ["online", t("En ligne : créer une salle", "Online: create a room")],
+  ];
+  const radios = choices.map(([value, label], index) => h("label", { class: "choice" },
+    h("input", { type: "radio", name: "mode", value, checked: index === 0 }), label));
+  const element = h("fieldset", { class: "mode" },
+    h("legend", {}, t("Adversaires", "Opponents")), radios,
+    h("label", { for: "ai-level" }, t("Niveau de l'ordinateur", "Computer level")), level,
+    h("label", { for: "player-name" }, t("Votre nom (facultatif)", "Your name (optional)")), name);
+  const value = () => {
+    const mode = element.querySelector("input[name=mode]:checked").value;
+    const me = { kind: "human", name: name.value.trim() };
+    return {
+      mode: mode === "online" ? "online" : "local",
+      seats: (count) => Array.from({ length: count }, (_, seat) => {
+        if (seat === 0) return me;
+        if (mode === "ai") return { kind: "ai", level: level.value };
+        return { kind: mode === "online" ? "open" : "human" };
+      }),
+    };
+  };
+  return { element, value };
+}
+
+async function catalog(game, name, params) {
+  return (await api(`/api/games/${game}/catalog/${name}`, { params: params ?? null })).result;
+}
+
+// --- a room --------------------------------------------------------------------------------------
+
+async function showRoom(code) {
+  clear(app);
+  const token = tokenFor(code);
+  const room = { code, token, state: null, page: null, status: "connecting", timerEnd: null };
+  const statusLine = h("span", { class: "connection", id: "connection" });
+  const reconnect = h("button", { type: "button", id: "reconnect", class: "quiet",
+    on: { click: () => socket.reconnect() } }, t("Reconnecter", "Reconnect"));
+  const players = h("ul", { class: "players", id: "players" });
+  const clock = h("span", { class: "clock", id: "clock", hidden: true, "aria-live": "off" });
+  const banner = h("div", { class: "outcome", id: "outcome", hidden: true, role: "status" });
+  const actions = h("div", { class: "room-actions" });
+  const board = h("div", { class: "game-area", id: "game-area" });
+  const shell = h("section", { class: "room" },
+    h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect),
+    banner, board, actions);
+  app.append(shell);
+  codeBadge.hidden = false;
+
+  const drawCode = () => {
+    clear(codeBadge).append(t("Salle ", "Room "), h("strong", { id: "code-value" }, code));
+  };
+  drawCode();
+
+  const socket = new RoomSocket(code, token, {
+    state: (state) => onState(state),
+    status: (status) => { room.status = status; drawStatus(); },
+    error: (message) => toast(tr(message.message), "error"),
+  });
+
+  const ctx = {
+    code,
+    toast,
+    playerName,
+    get state() { return room.state; },
+    play: async (move) => send("move", { move }),
+    undo: async () => send("undo", {}),
+    query: async (name, params) => {
+      try {
+        return (await socket.request("query", { name, params: params ?? null })).result;
+      } catch (error) {
+        toast(errorText(error), "error");
+        return null;
+      }
+    },
+    catalog: (name, params) => catalog(room.state?.game, name, params),
+  };
+
+  async function send(type, fields) {
+    if (!room.state) return false;
+    try {
+      await socket.request(type, { version: room.state.version, ...fields });
+      return true;
+    } catch (error) {
+      toast(errorText(error), "error");
+      return false;
+    }
+  }
+
+  async function onState(state) {
+    const first = !room.state;
+    room.state = state;
+    room.timerEnd = state.time_left === null ? null : performance.now() + state.time_left * 1000;
+    if (first) {
+      document.title = `${gameTitle(state.game)} · ${code} · meeple`;
+      const module = await gameModule(state.game);
+      room.page = module.mount(board, ctx);
+    }
+    drawAll();
+  }
+
+  function drawStatus() {
+    statusLine.textContent = statusText(room.status);
+    statusLine.dataset.status = room.status;
+    const online = room.state?.mode === "online";
+    reconnect.hidden = !(online || room.status === "closed");
+  }
+
+  function drawPlayers() {
+    const state = room.state;
+    clear(players);
+    if (!state) return;
+    for (const player of state.players) {
+      const mine = state.seats.includes(player.seat);
+      const moving = state.to_move === player.seat;
+      players.append(h("li", {
+        class: ["player", `seat-${player.seat}`, moving && "to-move", mine && "mine"],
+        dataset: { seat: player.seat },
+        "aria-current": moving ? "true" : null,
+      },
+      h("span", { class: ["dot", player.connected ? "on" : "off"],
+        title: player.connected ? t("connecté", "connected") : t("absent", "away") }),
+      playerName(player),
+      mine ? h("span", { class: "muted" }, t(" (vous)", " (you)")) : null,
+      player.kind === "ai" && player.level ? h("span", { class: "muted" }, ` · ${levelTitle(state.game, player.level)}`) : null));
+    }
+  }
+
+  function drawOutcome() {
+    const outcome = room.state?.outcome;
+    banner.hidden = !outcome;
+    if (!outcome) return;
+    const names = outcome.winners.map((seat) => playerName(room.state.players[seat]));
+    let headline;
+    if (outcome.draw) headline = t("Partie nulle", "Draw");
+    else if (room.state.players.length === 1) headline = outcome.winners.length ? t("Gagné !", "Won!") : t("Perdu", "Lost");
+    else if (!names.length) headline = t("Partie terminée", "Game over");
+    else headline = t(`Victoire : ${names.join(", ")}`, `Winner: ${names.join(", ")}`);
+    clear(banner).append(h("strong", {}, headline), " — ", tr(outcome.reason));
+  }
+
+  function drawActions() {
+    clear(actions);
+    const state = room.state;
+    if (!state) return;
+    if (state.can_undo) {
+      actions.append(h("button", { type: "button", id: "undo", on: { click: () => ctx.undo() } },
+        t("Annuler le coup", "Undo")));
+    }
+    const open = state.players.some((player) => player.kind === "open");
+    if (!state.seats.length && open) {
+      actions.append(h("button", { type: "button", class: "primary", id: "join-here",
+        on: { click: () => joinRoom(code, "").then(() => route()) } }, t("Rejoindre cette partie", "Join this game")));
+    }
+    if (!state.seats.length) actions.append(h("span", { class: "muted" }, t("Vous regardez la partie.", "You are watching.")));
+    actions.append(h("a", { class: "button quiet", href: "#/" }, t("Salon", "Lobby")));
+  }
+
+  function drawAll() {
+    drawCode();
+    drawStatus();
+    drawPlayers();
+    drawOutcome();
+    drawActions();
+    tickClock();
+    reconnect.textContent = t("Reconnecter", "Reconnect");
+    if (room.page && room.state) room.page.update(room.state);
+  }
+
+  function tickClock() {
+    if (room.timerEnd === null || !room.state) {
+      clock.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil((room.timerEnd - performance.now()) / 1000));
+    clock.hidden = false;
+    clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.classList.toggle("urgent", left <= 10);
+  }
+
+  const ticker = setInterval(tickClock, 250);
+  const stopLang = onLang(() => drawAll());
+  socket.connect();
+  leaveCurrentPage = () => {
+    clearInterval(ticker);
+    stopLang();
+    socket.close();
+    room.page?.destroy?.();
+  };
+}
+
+function levelTitle(game, key) {
+  const level = gameEntry(game)?.levels?.find((entry) => entry.key === key);
+  return level ? tr(level.title) : key;
+}
+
+// --- start ---------------------------------------------------------------------------------------
+
+function drawLanguageButtons() {
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === lang()));
+  }
+}
+
+async function start() {
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => setLang(button.dataset.lang));
+  }
+  drawLanguageButtons();
+  onLang(() => {
+    drawLanguageButtons();
+    if (!location.hash.startsWith("#/room/")) route();
+  });
+  try {
+    games = (await api("/api/games")).games;
+  } catch (error) {
+    app.append(h("p", { class: "error" }, errorText(error)));
+    return;
+  }
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();
