@@ -1,0 +1,1042 @@
+"""The ILYOS engine: islands placed each turn, guardians that move and push, crowns carried to villages.
+
+The rules are written, numbered, in ``docs/rules/ilyos.md``. A turn is a sequence of atomic actions
+(:class:`Action`); ``to_move()`` stays the same seat until it plays ``end``.
+
+Options (``IlyosGame.new(options, seed)``)::
+
+    mode                 "duel" (2 seats, default) or "2v2" (4 seats, teams 0+2 and 1+3)
+    team_diagonal        bool, 2v2 only: teammates share guardians and crowns, team score (rule 14)
+    islands              4, 6, 8 (default), 10 or 12 starting islands (symmetric setup, rule 5)
+    guardians            1, 2 (default), 3 or 4 starting guardians per team
+    sacrificed_guardian  bool: the guardian that validates a crown leaves play (rule 24)
+    time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
+
+Moves as JSON (``move_to_json``)::
+
+    {"kind": "place", "at": [x, y], "orientation": 0-3}      place an L island, pivot at [x, y]
+    {"kind": "move",  "guardian": id, "to": [x, y]}          walk; costs the path's move points
+    {"kind": "push",  "guardian": id, "to": [x, y], "force": f}   push what stands on the adjacent cell
+    {"kind": "take",  "guardian": id, "to": [x, y]}          take the crown of the adjacent opponent (1 move)
+    {"kind": "give",  "guardian": id, "to": [x, y]}          pass the crown to the adjacent ally (free)
+    {"kind": "drop",  "guardian": id}                        put the crown down on its cell (free)
+    {"kind": "magic", "at": [x, y], "quarter_turns": 1-4}    rotate the island whose pivot is [x, y]
+    {"kind": "end"}                                          end the turn (only once an island is placed)
+
+The view of a seat (``view(seat)``, JSON; ``None`` is a spectator)::
+
+    {"game": "ilyos", "size": 11, "options": {...}, "num_players": 2|4,
+     "to_move": seat|null, "turn": n, "placed": bool, "can_end_turn": bool,
+     "heart": [5, 5], "sanctuary": [[x, y], ...],
+     "villages": [{"corner": "NW", "cells": [[x, y], ...], "seats": [0], "team": 0}, ...],
+     "islands": [{"pivot": [x, y], "orientation": o, "cells": [[x, y], [x, y], [x, y]]}, ...],
+     "guardians": [{"id": g, "seat": s, "team": t, "cell": [x, y], "crown": c|null}, ...],
+     "crowns": [{"id": c, "cell": [x, y], "carried_by": g|null}, ...],
+     "scores": [per seat], "team_scores": [team 0, team 1], "teams": [team of each seat],
+     "players": [{"seat": s, "team": t, "stock": {"move": n, "push": n, "magic": n},
+                  "deck_size": n, "discard": {"move": n, ...}, "played": [kinds played this turn],
+                  "hand_size": n, "hand_left": n}, ...],
+     "hand": {"cards": [...], "left": {"move": n, "push": n, "magic": n}} | null,   (the viewer's own)
+     "points": {"move": n, "push": n, "magic": n} | null,  (what the viewer may spend now: hand + stock)
+     "last_move": move JSON | null, "outcome": outcome JSON | null, "time_per_turn": minutes}
+
+``hand`` and ``points`` appear only in the view of the seat to whom they belong; no view carries a deck's
+order or another seat's unplayed cards (``position_json`` does: never send it to a client).
+
+The time-out of rule 16 is :meth:`IlyosGame.timeout_moves` (the moves to push, deterministic given the
+seed and the position) and :meth:`IlyosGame.apply_timeout` (pushes them).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
+from meeple.core.game import JSON, Game, Outcome, stable_hash
+from meeple.core.i18n import Msg
+from meeple.core.rng import SeededRandom, derive_seed, make_rng
+
+from meeple.games.ilyos import board
+from meeple.games.ilyos.board import DIRECTIONS, FIXED_LAND, HEART, SANCTUARY, VILLAGES, Cell
+
+KINDS = ("move", "push", "magic")
+DECK: tuple[str, ...] = ("move",) * 8 + ("push",) * 4 + ("magic",)
+HAND_SIZE = 5
+STOCK_CAP = 5
+MAX_TEAM_GUARDIANS = 6
+CROWNS_TO_WIN = 3
+MAX_CROWNS_IN_PLAY = 2
+
+DEFAULT_OPTIONS: dict[str, JSON] = {
+    "mode": "duel",
+    "team_diagonal": False,
+    "islands": 8,
+    "guardians": 2,
+    "sacrificed_guardian": False,
+    "time_per_turn": 0,
+}
+TIME_CHOICES = (0, 1, 2, 3, 5)
+ACTION_KINDS = ("place", "move", "push", "take", "give", "drop", "magic", "end")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One atomic action. ``guardian`` is an id; ``cell`` a target or pivot; ``amount`` a force,
+    a number of quarter turns or an island orientation, depending on ``kind``."""
+
+    kind: str
+    guardian: int = -1
+    cell: Cell = (-1, -1)
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Guardian:
+    """A guardian on the board: its owner seat, its cell and the crown it carries (or -1)."""
+
+    owner: int
+    cell: Cell
+    crown: int = -1
+
+
+@dataclass
+class Player:
+    """One seat's cards: deck (top last), hand (cards drawn this turn), what it played, its stock."""
+
+    deck: list[str]
+    discard: list[str]
+    hand: list[str]
+    played: list[str]
+    stock: dict[str, int]
+    reshuffles: int = 0
+
+    def copy(self) -> Player:
+        """An independent copy."""
+        return Player(list(self.deck), list(self.discard), list(self.hand), list(self.played),
+                      dict(self.stock), self.reshuffles)
+
+    def hand_left(self, kind: str) -> int:
+        """Cards of ``kind`` still unplayed in the hand."""
+        return self.hand.count(kind) - self.played.count(kind)
+
+
+@dataclass
+class State:
+    """The whole position (hidden cards included)."""
+
+    islands: dict[Cell, int]  # pivot -> orientation
+    guardians: dict[int, Guardian]
+    ground: dict[Cell, int]  # lying crowns: cell -> crown id
+    players: list[Player]
+    scores: list[int]
+    current: int = 0
+    turn: int = 1
+    placed: bool = False
+    free_used: frozenset[int] = frozenset()
+    stock_used: frozenset[str] = frozenset()
+    next_guardian: int = 0
+    next_crown: int = 0
+    salt: int = 0
+    over: bool = False
+    end_reason: str = ""
+    cells: dict[Cell, Cell] = field(default_factory=dict)  # island cell -> pivot
+    at: dict[Cell, int] = field(default_factory=dict)  # cell -> guardian id
+    legal: list[Action] | None = None  # cache, never copied
+    legal_set: frozenset[Action] = frozenset()
+    json_cache: dict[str, JSON] | None = None
+    hash_cache: int = -1
+
+    def copy(self) -> State:
+        """An independent copy."""
+        return State(
+            dict(self.islands), dict(self.guardians), dict(self.ground), [p.copy() for p in self.players],
+            list(self.scores), self.current, self.turn, self.placed, self.free_used, self.stock_used,
+            self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
+            dict(self.cells), dict(self.at),
+        )
+
+
+def _option_error(name: str, reason: str, raison: str) -> FormatError:
+    return FormatError("options", name, Msg(raison, reason))
+
+
+def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """The options with defaults filled in; a bad option raises :class:`FormatError` naming it."""
+    given = dict(options or {})
+    unknown = sorted(set(given) - set(DEFAULT_OPTIONS))
+    if unknown:
+        raise _option_error(unknown[0], f"unknown option (known: {', '.join(DEFAULT_OPTIONS)})",
+                            f"option inconnue (connues : {', '.join(DEFAULT_OPTIONS)})")
+    merged = {**DEFAULT_OPTIONS, **given}
+    if merged["mode"] not in ("duel", "2v2"):
+        raise _option_error("mode", "'duel' or '2v2' expected", "« duel » ou « 2v2 » attendu")
+    for flag in ("team_diagonal", "sacrificed_guardian"):
+        if not isinstance(merged[flag], bool):
+            raise _option_error(flag, "true or false expected", "true ou false attendu")
+    if merged["team_diagonal"] and merged["mode"] != "2v2":
+        raise _option_error("team_diagonal", "only in mode 2v2", "seulement en mode 2v2")
+    checks = (("islands", board.SETUP_ISLANDS), ("guardians", board.SETUP_GUARDIANS),
+              ("time_per_turn", TIME_CHOICES))
+    for name, allowed in checks:
+        value = merged[name]
+        if isinstance(value, bool) or value not in allowed:
+            text = ", ".join(str(a) for a in allowed)
+            raise _option_error(name, f"one of {text} expected", f"une valeur parmi {text} attendue")
+    return merged
+
+
+class IlyosGame(Game[Action]):
+    """ILYOS for 2 or 4 seats (see the module docstring for options, moves and views)."""
+
+    name = "ilyos"
+
+    def __init__(self, options: dict[str, JSON], seed: int, state: State) -> None:
+        self.options = options
+        self.seed = seed
+        self.state = state
+        self._history: list[State] = []
+        self._stack: list[Action] = []
+        duel = options["mode"] == "duel"
+        self._num = 2 if duel else 4
+        self.teams: tuple[int, ...] = tuple(seat % 2 for seat in range(self._num))
+        self.team_diagonal = bool(options["team_diagonal"])
+        self.sacrificed = bool(options["sacrificed_guardian"])
+        self.validation: tuple[frozenset[Cell], ...] = tuple(
+            frozenset().union(*(VILLAGES[c] for c in self.village_corners(seat))) for seat in range(self._num)
+        )
+
+    # --- creation -------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, options: Mapping[str, JSON] | None = None, seed: int | None = None) -> Self:
+        """A game at the start of the first seat's first turn."""
+        merged = normalize_options(options)
+        seed = cls.choose_seed(seed)
+        num = 2 if merged["mode"] == "duel" else 4
+        rng = make_rng(seed)
+        players = []
+        for seat in range(num):
+            deck = list(DECK)
+            rng.derive(f"deck:{seat}").shuffle(deck)
+            players.append(Player(deck, [], [], [], dict.fromkeys(KINDS, 0)))
+        state = State({}, {}, {}, players, [0] * num, salt=derive_seed(seed, "salt"))
+        game = cls(merged, seed, state)
+        game._lay_out(board.setup(int(merged["islands"]), int(merged["guardians"])))
+        game._spawn_crowns(state)
+        game._start_turn(state)
+        return game
+
+    def _lay_out(self, chosen: board.Setup) -> None:
+        state = self.state
+        for pivot, orientation in chosen.islands:
+            self._add_island(state, pivot, orientation)
+        for team, cells in ((0, chosen.team_a), (1, chosen.team_b)):
+            for cell in cells:
+                self._add_guardian(state, self.start_owner(team, cell), cell)
+
+    def start_owner(self, team: int, cell: Cell) -> int:
+        """The seat owning a starting guardian of ``team`` on ``cell`` (its village's seat in 2 vs 2)."""
+        if self._num == 2:
+            return team
+        corner = next(c for c, cells in VILLAGES.items() if cell in cells)
+        return board.CORNERS.index(corner)
+
+    def village_corners(self, seat: int) -> tuple[str, ...]:
+        """The villages where ``seat`` validates crowns (rules 14 and 20)."""
+        if self._num == 2:
+            return ("NW", "SE") if seat == 0 else ("NE", "SW")
+        if self.team_diagonal:
+            return ("NW", "SE") if seat % 2 == 0 else ("NE", "SW")
+        return (board.CORNERS[seat],)
+
+    # --- small queries --------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        """2 in a duel, 4 in 2 vs 2."""
+        return self._num
+
+    def to_move(self) -> int | None:
+        """The seat playing the current turn, or None once the game is over."""
+        return None if self.state.over else self.state.current
+
+    def is_land(self, cell: Cell) -> bool:
+        """Whether a guardian may stand on ``cell`` (island, sanctuary or village)."""
+        return cell in FIXED_LAND or cell in self.state.cells
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat (a duel's seats are teams 0 and 1)."""
+        return self.teams[seat]
+
+    def commands(self, seat: int, guardian: int) -> bool:
+        """Whether ``seat`` may act with ``guardian`` (its own, or its team's with Team diagonal)."""
+        owner = self.state.guardians[guardian].owner
+        return owner == seat or (self.team_diagonal and self.teams[owner] == self.teams[seat])
+
+    def allied(self, guardian: int, seat: int) -> bool:
+        """Whether ``guardian`` belongs to ``seat``'s team."""
+        return self.teams[self.state.guardians[guardian].owner] == self.teams[seat]
+
+    def team_guardians(self, team: int, state: State | None = None) -> int:
+        """How many guardians ``team`` has on the board."""
+        state = state or self.state
+        return sum(1 for g in state.guardians.values() if self.teams[g.owner] == team)
+
+    def points(self, seat: int | None = None) -> dict[str, int]:
+        """Actions ``seat`` (default: the mover) may still spend this turn: unplayed hand + stock."""
+        seat = self.state.current if seat is None else seat
+        player = self.state.players[seat]
+        if seat != self.state.current:
+            return dict(player.stock)
+        return {kind: player.hand_left(kind) + player.stock[kind] for kind in KINDS}
+
+    def crowns_in_play(self, state: State | None = None) -> int:
+        """Crowns lying on the ground or carried."""
+        state = state or self.state
+        return len(state.ground) + sum(1 for g in state.guardians.values() if g.crown >= 0)
+
+    def crown_cells(self) -> dict[int, Cell]:
+        """Every crown in play and the cell where it is (lying or carried)."""
+        cells = {crown: cell for cell, crown in self.state.ground.items()}
+        for g in self.state.guardians.values():
+            if g.crown >= 0:
+                cells[g.crown] = g.cell
+        return cells
+
+    # --- turn structure -------------------------------------------------------------------------
+    def _start_turn(self, state: State) -> None:
+        """Rule 23 scoring, rule 25 victory, rule 4 drawing, rule 13 end when no island fits."""
+        self._score(state)
+        if state.over:
+            return
+        self._draw(state)
+        if not self._placements(state, first_only=True):
+            self._finish(state, "blocked")
+
+    def _score(self, state: State) -> None:
+        seat = state.current
+        villages = self.validation[seat]
+        validated: list[tuple[int, int]] = []  # (crown, validating guardian or -1)
+        for cell, crown in sorted(state.ground.items()):
+            if cell in villages:
+                standing = state.at.get(cell, -1)
+                keeper = standing if standing >= 0 and self._ally_of(state, standing, seat) else -1
+                validated.append((crown, keeper))
+        for gid, g in sorted(state.guardians.items()):
+            if g.crown >= 0 and g.cell in villages and self.teams[g.owner] == self.teams[seat]:
+                validated.append((g.crown, gid))
+        for crown, keeper in validated:
+            self._validate(state, crown, keeper)
+        if validated:
+            self._spawn_crowns(state)
+        if state.scores[seat] >= CROWNS_TO_WIN:
+            self._finish(state, "three")
+
+    def _ally_of(self, state: State, gid: int, seat: int) -> bool:
+        return self.teams[state.guardians[gid].owner] == self.teams[seat]
+
+    def _validate(self, state: State, crown: int, keeper: int) -> None:
+        seat = state.current
+        for cell, lying in list(state.ground.items()):
+            if lying == crown:
+                del state.ground[cell]
+        for gid, g in list(state.guardians.items()):
+            if g.crown == crown:
+                state.guardians[gid] = Guardian(g.owner, g.cell, -1)
+        scorers = [s for s in range(self._num) if self.teams[s] == self.teams[seat]] if self.team_diagonal else [seat]
+        for scorer in scorers:
+            state.scores[scorer] += 1
+        if self.sacrificed and keeper >= 0 and keeper in state.guardians:
+            self._remove_guardian(state, keeper)
+
+    def _draw(self, state: State) -> None:
+        player = state.players[state.current]
+        player.hand, player.played = [], []
+        for _ in range(HAND_SIZE):
+            if not player.deck:
+                player.deck, player.discard = player.discard, []
+                player.reshuffles += 1
+                make_rng(derive_seed(state.salt, f"{state.current}:{player.reshuffles}")).shuffle(player.deck)
+            if player.deck:
+                player.hand.append(player.deck.pop())
+
+    def _end_turn(self, state: State) -> None:
+        player = state.players[state.current]
+        for kind in KINDS:
+            player.stock[kind] = min(STOCK_CAP, player.stock[kind] + player.hand_left(kind))
+        player.discard.extend(player.hand)
+        player.hand, player.played = [], []
+        state.current = (state.current + 1) % self._num
+        if state.current == 0:
+            state.turn += 1
+        state.placed = False
+        state.free_used = frozenset()
+        state.stock_used = frozenset()
+        self._start_turn(state)
+
+    def _finish(self, state: State, reason: str) -> None:
+        state.over = True
+        state.end_reason = reason
+
+    def _spend(self, state: State, kind: str, amount: int) -> None:
+        """Spend ``amount`` actions of ``kind``: the hand's cards first, then the stock (rule 4)."""
+        player = state.players[state.current]
+        from_hand = min(amount, player.hand_left(kind))
+        player.played.extend([kind] * from_hand)
+        if amount > from_hand:
+            player.stock[kind] -= amount - from_hand
+            state.stock_used = state.stock_used | {kind}
+
+    # --- pieces ---------------------------------------------------------------------------------
+    def _add_island(self, state: State, pivot: Cell, orientation: int) -> None:
+        state.islands[pivot] = orientation % 4
+        for cell in board.island_cells(pivot, orientation):
+            state.cells[cell] = pivot
+
+    def _add_guardian(self, state: State, owner: int, cell: Cell) -> int:
+        gid = state.next_guardian
+        state.next_guardian += 1
+        state.guardians[gid] = Guardian(owner, cell)
+        state.at[cell] = gid
+        return gid
+
+    def _remove_guardian(self, state: State, gid: int) -> None:
+        g = state.guardians.pop(gid)
+        if state.at.get(g.cell) == gid:
+            del state.at[g.cell]
+
+    def _set_cell(self, state: State, gid: int, cell: Cell) -> None:
+        g = state.guardians[gid]
+        if state.at.get(g.cell) == gid:
+            del state.at[g.cell]
+        state.guardians[gid] = Guardian(g.owner, cell, g.crown)
+        state.at[cell] = gid
+
+    def _arrive(self, state: State, gid: int) -> None:
+        """A guardian that ends an action on a lying crown picks it up if its hands are free."""
+        g = state.guardians[gid]
+        if g.crown < 0 and g.cell in state.ground:
+            state.guardians[gid] = Guardian(g.owner, g.cell, state.ground.pop(g.cell))
+            self._spawn_crowns(state)
+
+    def _spawn_crowns(self, state: State) -> None:
+        """Rule 21: while fewer than two crowns are in play and none lies on the heart, one appears there."""
+        while self.crowns_in_play(state) < MAX_CROWNS_IN_PLAY and HEART not in state.ground:
+            state.ground[HEART] = state.next_crown
+            state.next_crown += 1
+            standing = state.at.get(HEART, -1)
+            if standing < 0 or state.guardians[standing].crown >= 0:
+                break
+            g = state.guardians[standing]
+            state.guardians[standing] = Guardian(g.owner, g.cell, state.ground.pop(HEART))
+
+    # --- islands --------------------------------------------------------------------------------
+    def island_fits(self, cells: Sequence[Cell], state: State | None = None, pivot: Cell | None = None) -> bool:
+        """Whether island ``cells`` lie on the board over void (or over the island ``pivot`` itself)."""
+        state = state or self.state
+        for cell in cells:
+            if not board.in_bounds(cell) or cell in FIXED_LAND:
+                return False
+            owner = state.cells.get(cell)
+            if owner is not None and owner != pivot:
+                return False
+        return True
+
+    def _placements(self, state: State, first_only: bool = False) -> list[Action]:
+        """Every legal island placement (rule 31 of the rules file): over void, touching land."""
+        found: list[Action] = []
+        taken = state.cells
+        for action, cells, around in _SHAPES:
+            if any(c in taken for c in cells):
+                continue
+            if any(c in FIXED_LAND or c in taken for c in around):
+                found.append(action)
+                if first_only:
+                    return found
+        return found
+
+    def _still_placeable(self, pivot: Cell, quarter_turns: int) -> bool:
+        """Rule 2: before its island is placed, the mover may not turn an island so that none fits."""
+        if self.state.placed or quarter_turns % 4 == 0:
+            return True
+        trial = self.state.copy()
+        self._rotate(trial, pivot, quarter_turns)
+        return bool(self._placements(trial, first_only=True))
+
+    def _rotation_fits(self, pivot: Cell, quarter_turns: int) -> bool:
+        orientation = self.state.islands[pivot]
+        return self.island_fits(board.island_cells(pivot, orientation + quarter_turns), pivot=pivot)
+
+    # --- moving ---------------------------------------------------------------------------------
+    def reachable(self, gid: int, budget: int | None = None) -> dict[Cell, int]:
+        """Cells ``gid`` can walk to with ``budget`` move points (default: what the mover has), with costs.
+
+        Orthogonal steps cost 1, diagonal steps 2 (rule 9); guardians block the way, crowns do not; a
+        guardian carrying a crown cannot stop on a lying crown (rule 22).
+        """
+        state = self.state
+        budget = self.points()["move"] if budget is None else budget
+        g = state.guardians[gid]
+        best = {g.cell: 0}
+        queue = [(0, g.cell)]
+        while queue:
+            cost, cell = heapq.heappop(queue)
+            if cost > best.get(cell, 1 << 30):
+                continue
+            x, y = cell
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    if dx == dy == 0:
+                        continue
+                    nxt = (x + dx, y + dy)
+                    step = 2 if dx and dy else 1
+                    if cost + step > budget or not self.is_land(nxt) or nxt in state.at:
+                        continue
+                    if cost + step < best.get(nxt, 1 << 30):
+                        best[nxt] = cost + step
+                        heapq.heappush(queue, (cost + step, nxt))
+        del best[g.cell]
+        if g.crown >= 0:
+            best = {cell: cost for cell, cost in best.items() if cell not in state.ground}
+        return best
+
+    def push_result(self, gid: int, target: Cell, force: int) -> State | None:
+        """The state after ``gid`` pushes what stands on ``target`` with ``force``, or None if illegal."""
+        state = self.state
+        pusher = state.guardians[gid].cell
+        d = (target[0] - pusher[0], target[1] - pusher[1])
+        if abs(d[0]) + abs(d[1]) != 1 or force < 1:
+            return None
+        if target in state.at:
+            return self._push_line(state.at[target], d, force)
+        if target in state.ground:
+            return self._push_crown(target, d, force)
+        return None
+
+    def _push_line(self, first: int, d: Cell, force: int) -> State | None:
+        """Rule 6: the target and every guardian aligned behind it advance ``force`` cells."""
+        state = self.state.copy()
+        line = [first]
+        moved: set[int] = set()
+        for _ in range(force):
+            if not line:
+                return None  # nothing left to push: this force is not offered
+            head = state.guardians[line[-1]].cell
+            ahead = (head[0] + d[0], head[1] + d[1])
+            while ahead in state.at:
+                line.append(state.at[ahead])
+                ahead = (ahead[0] + d[0], ahead[1] + d[1])
+            for gid in reversed(line):
+                g = state.guardians[gid]
+                self._set_cell(state, gid, (g.cell[0] + d[0], g.cell[1] + d[1]))
+            moved.update(line)
+            survivors = []
+            for gid in line:
+                if self.board_has_land(state, state.guardians[gid].cell):
+                    survivors.append(gid)
+                else:
+                    self._remove_guardian(state, gid)  # into the void, with any crown it carries
+            line = survivors
+        for gid in sorted(moved):
+            if gid in state.guardians:
+                self._arrive(state, gid)
+        self._spawn_crowns(state)
+        return state
+
+    @staticmethod
+    def board_has_land(state: State, cell: Cell) -> bool:
+        """Whether ``cell`` is land in ``state``."""
+        return cell in FIXED_LAND or cell in state.cells
+
+    def _push_crown(self, start: Cell, d: Cell, force: int) -> State | None:
+        """Rule 7: a lying crown flies ``force`` cells over void and free cells and lands on a free island cell."""
+        state = self.state
+        cell = start
+        for _ in range(force):
+            cell = (cell[0] + d[0], cell[1] + d[1])
+            if not board.in_bounds(cell) or cell in state.at:
+                return None
+        if cell not in state.cells or cell in state.ground:
+            return None
+        new = state.copy()
+        new.ground[cell] = new.ground.pop(start)
+        return new
+
+    def push_forces(self, gid: int, target: Cell) -> list[int]:
+        """The forces ``gid`` may push ``target`` with, given the mover's push points."""
+        return [f for f in range(1, self.points()["push"] + 1) if self.push_result(gid, target, f) is not None]
+
+    # --- legal moves ----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Action]:
+        """Every legal atomic action of the seat to move."""
+        if self.state.over:
+            return []
+        if self.state.legal is None:
+            self.state.legal = list(self._generate())
+            self.state.legal_set = frozenset(self.state.legal)
+        return list(self.state.legal)
+
+    def _generate(self) -> Iterator[Action]:
+        state = self.state
+        seat = state.current
+        if not state.placed:
+            yield from self._placements(state)
+        for gid in sorted(state.guardians):
+            if self.commands(seat, gid):
+                yield from self.guardian_actions(gid)
+        if self.points()["magic"] > 0:
+            for pivot in sorted(state.islands):
+                for quarter in (1, 2, 3, 4):
+                    if self._rotation_fits(pivot, quarter) and self._still_placeable(pivot, quarter):
+                        yield Action("magic", cell=pivot, amount=quarter)
+        if state.placed:
+            yield Action("end")
+
+    def guardian_actions(self, gid: int) -> Iterator[Action]:
+        """Every action of one guardian (the caller checks the mover commands it)."""
+        state = self.state
+        g = state.guardians[gid]
+        points = self.points()
+        for cell in sorted(self.reachable(gid, points["move"])):
+            yield Action("move", gid, cell)
+        for dx, dy in DIRECTIONS.values():
+            target = (g.cell[0] + dx, g.cell[1] + dy)
+            for force in self.push_forces(gid, target) if points["push"] else ():
+                yield Action("push", gid, target, force)
+            other = state.at.get(target, -1)
+            if other < 0:
+                continue
+            carried = state.guardians[other].crown
+            if g.crown < 0 and carried >= 0 and not self.allied(other, state.current) and points["move"] >= 1:
+                yield Action("take", gid, target)
+            if g.crown >= 0 and carried < 0 and self.allied(other, state.current) and g.crown not in state.free_used:
+                yield Action("give", gid, target)
+        if g.crown >= 0 and g.cell not in state.ground and g.crown not in state.free_used:
+            yield Action("drop", gid)
+
+    # --- playing --------------------------------------------------------------------------------
+    def push(self, move: Action) -> None:
+        """Play one action; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
+        if self.state.legal is None:
+            self.legal_moves()
+        if not isinstance(move, Action) or move not in self.state.legal_set:
+            raise IllegalMoveError(self._describe(move), self._why_illegal(move))
+        new = self._apply(move)
+        self._history.append(self.state)
+        self._stack.append(move)
+        self.state = new
+
+    def _describe(self, move: object) -> str:
+        return self.move_text(move) if isinstance(move, Action) else repr(move)
+
+    def _why_illegal(self, move: object) -> Msg:
+        if self.state.over:
+            return Msg("la partie est terminée", "the game is over")
+        if not isinstance(move, Action):
+            return Msg("ce n'est pas une action d'ILYOS", "not an ILYOS action")
+        if move.kind == "end" and not self.state.placed:
+            return Msg("posez d'abord une île (règle 2)", "place an island first (rule 2)")
+        if move.kind == "place" and self.state.placed:
+            return Msg("une seule île par tour", "one island per turn")
+        if move.guardian >= 0 and move.guardian not in self.state.guardians:
+            return Msg("ce gardien n'est pas sur le plateau", "no such guardian on the board")
+        if move.guardian >= 0 and not self.commands(self.state.current, move.guardian):
+            return Msg("ce gardien n'est pas à vous", "this guardian is not yours")
+        return Msg("action impossible dans cette position", "this action is not possible here")
+
+    def _apply(self, move: Action) -> State:
+        kind = move.kind
+        if kind == "push":
+            result = self.push_result(move.guardian, move.cell, move.amount)
+            assert result is not None
+            self._spend(result, "push", move.amount)
+            return result
+        state = self.state.copy()
+        if kind == "place":
+            self._add_island(state, move.cell, move.amount)
+            state.placed = True
+            if self.team_guardians(self.teams[state.current], state) < MAX_TEAM_GUARDIANS:
+                self._add_guardian(state, state.current, move.cell)
+        elif kind == "move":
+            self._spend(state, "move", self.reachable(move.guardian)[move.cell])
+            self._set_cell(state, move.guardian, move.cell)
+            self._arrive(state, move.guardian)
+        elif kind in ("take", "give"):
+            self._hand_over(state, move)
+        elif kind == "drop":
+            g = state.guardians[move.guardian]
+            state.ground[g.cell] = g.crown
+            state.free_used = state.free_used | {g.crown}
+            state.guardians[move.guardian] = Guardian(g.owner, g.cell, -1)
+        elif kind == "magic":
+            self._spend(state, "magic", 1)
+            self._rotate(state, move.cell, move.amount)
+        elif kind == "end":
+            self._end_turn(state)
+        return state
+
+    def _hand_over(self, state: State, move: Action) -> None:
+        other = state.at[move.cell]
+        giver, taker = (other, move.guardian) if move.kind == "take" else (move.guardian, other)
+        crown = state.guardians[giver].crown
+        if move.kind == "take":
+            self._spend(state, "move", 1)
+        else:
+            state.free_used = state.free_used | {crown}
+        a, b = state.guardians[giver], state.guardians[taker]
+        state.guardians[giver] = Guardian(a.owner, a.cell, -1)
+        state.guardians[taker] = Guardian(b.owner, b.cell, crown)
+
+    def _rotate(self, state: State, pivot: Cell, quarter_turns: int) -> None:
+        """Rule 10: turn the island and what stands on it (guardians, lying crowns) around its pivot."""
+        old_cells = board.island_cells(pivot, state.islands[pivot])
+        riders = [(state.at[c], c) for c in old_cells if c in state.at]
+        lying = [(state.ground.pop(c), c) for c in old_cells if c in state.ground]
+        for gid, _ in riders:
+            del state.at[state.guardians[gid].cell]
+        for cell in old_cells:
+            del state.cells[cell]
+        self._add_island(state, pivot, state.islands[pivot] + quarter_turns)
+        for gid, cell in riders:
+            g = state.guardians[gid]
+            new_cell = board.rotated(cell, pivot, quarter_turns)
+            state.guardians[gid] = Guardian(g.owner, new_cell, g.crown)
+            state.at[new_cell] = gid
+        for crown, cell in lying:
+            state.ground[board.rotated(cell, pivot, quarter_turns)] = crown
+
+    def pop(self) -> Action:
+        """Undo the last action exactly."""
+        if not self._stack:
+            raise MeepleError(Msg("aucun coup à annuler", "nothing to undo"))
+        self.state = self._history.pop()
+        return self._stack.pop()
+
+    @property
+    def move_stack(self) -> Sequence[Action]:
+        """The actions played since the start."""
+        return self._stack
+
+    def copy(self) -> Self:
+        """An independent copy (the history is shared safely: states are never mutated once stored)."""
+        clone = type(self)(self.options, self.seed, self.state.copy())
+        clone._history = list(self._history)
+        clone._stack = list(self._stack)
+        return clone
+
+    # --- the end --------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """Rule 25 (three crowns) or rule 13 (no island fits: most crowns, then nearest crown, else draw)."""
+        state = self.state
+        if not state.over:
+            return None
+        details: dict[str, JSON] = {"scores": list(state.scores), "reason": state.end_reason}
+        if state.end_reason == "three":
+            return Outcome(self._team_seats(state.current), Msg("trois couronnes validées", "three crowns validated"),
+                           details=details)
+        contenders = self._scorers()
+        best = max(state.scores[s] for s in contenders)
+        leaders = [s for s in contenders if state.scores[s] == best]
+        if len({self.teams[s] for s in leaders}) == 1:
+            return Outcome(self._team_seats(leaders[0]), Msg("plus de couronnes validées", "most crowns validated"),
+                           details=details)
+        distances = {s: self.crown_distance(s) for s in leaders}
+        details["distances"] = {str(s): d for s, d in distances.items()}
+        nearest = min(distances.values())
+        closest = [s for s, d in distances.items() if d == nearest]
+        if len({self.teams[s] for s in closest}) == 1 and nearest < 1 << 20:
+            return Outcome(self._team_seats(closest[0]), Msg("couronne la plus proche du village",
+                                                             "crown nearest to the village"), details=details)
+        return Outcome(frozenset(), Msg("égalité parfaite : match nul", "perfect tie: a draw"), draw=True,
+                       details=details)
+
+    def _scorers(self) -> list[int]:
+        """One seat per scoring unit: each seat, or one seat per team with Team diagonal."""
+        return [0, 1] if self.team_diagonal else list(range(self._num))
+
+    def _team_seats(self, seat: int) -> frozenset[int]:
+        return frozenset(s for s in range(self._num) if self.teams[s] == self.teams[seat])
+
+    def crown_distance(self, seat: int) -> int:
+        """Rule 13: cells from the crown nearest to ``seat``'s villages to the nearest validation cell."""
+        cells = self.crown_cells().values()
+        return min((board.manhattan(c, v) for c in cells for v in self.validation[seat]), default=1 << 20)
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def position_json(self) -> dict[str, JSON]:
+        """Everything, hidden cards and deck order included (never send it to a client)."""
+        if self.state.json_cache is None:
+            self.state.json_cache = self._full_json()
+        return self.state.json_cache
+
+    def position_hash(self) -> int:
+        """A stable 64-bit hash of the whole position (cached per position)."""
+        if self.state.hash_cache < 0:
+            self.state.hash_cache = stable_hash(self.position_json())
+        return self.state.hash_cache
+
+    def _full_json(self) -> dict[str, JSON]:
+        data = self._public_json()
+        state = self.state
+        data["secret"] = {
+            "salt": state.salt,
+            "decks": [list(p.deck) for p in state.players],
+            "hands": [list(p.hand) for p in state.players],
+            "stock_used": sorted(state.stock_used),
+        }
+        return data
+
+    def _public_json(self) -> dict[str, JSON]:
+        state = self.state
+        outcome = self.outcome()
+        return {
+            "game": self.name,
+            "size": board.SIZE,
+            "options": dict(self.options),
+            "num_players": self._num,
+            "to_move": self.to_move(),
+            "turn": state.turn,
+            "placed": state.placed,
+            "can_end_turn": state.placed and not state.over,
+            "heart": list(HEART),
+            "sanctuary": [list(c) for c in sorted(SANCTUARY)],
+            "villages": [self._village_json(corner) for corner in board.CORNERS],
+            "islands": [{"pivot": list(p), "orientation": o, "cells": [list(c) for c in board.island_cells(p, o)]}
+                        for p, o in sorted(state.islands.items())],
+            "guardians": [{"id": gid, "seat": g.owner, "team": self.teams[g.owner], "cell": list(g.cell),
+                           "crown": None if g.crown < 0 else g.crown} for gid, g in sorted(state.guardians.items())],
+            "crowns": self._crowns_json(),
+            "scores": list(state.scores),
+            "team_scores": self.team_scores(),
+            "teams": list(self.teams),
+            "players": [self._player_json(seat) for seat in range(self._num)],
+            "free_used": sorted(state.free_used),
+            "next_ids": [state.next_guardian, state.next_crown],
+            "last_move": self.move_to_json(self._stack[-1]) if self._stack else None,
+            "outcome": outcome.to_json() if outcome else None,
+            "time_per_turn": self.options["time_per_turn"],
+        }
+
+    def team_scores(self) -> list[int]:
+        """Crowns validated by each team (a shared score with Team diagonal)."""
+        if self.team_diagonal:
+            return [self.state.scores[0], self.state.scores[1]]
+        return [sum(self.state.scores[s] for s in range(self._num) if self.teams[s] == t) for t in (0, 1)]
+
+    def _village_json(self, corner: str) -> dict[str, JSON]:
+        seats = [s for s in range(self._num) if corner in self.village_corners(s)]
+        return {"corner": corner, "cells": [list(c) for c in sorted(VILLAGES[corner])], "seats": seats,
+                "team": self.teams[seats[0]]}
+
+    def _crowns_json(self) -> list[JSON]:
+        state = self.state
+        carriers = {g.crown: gid for gid, g in state.guardians.items() if g.crown >= 0}
+        return [{"id": crown, "cell": list(cell), "carried_by": carriers.get(crown)}
+                for crown, cell in sorted(self.crown_cells().items())]
+
+    def _player_json(self, seat: int) -> dict[str, JSON]:
+        player = self.state.players[seat]
+        return {
+            "seat": seat,
+            "team": self.teams[seat],
+            "stock": dict(player.stock),
+            "deck_size": len(player.deck),
+            "discard": {kind: player.discard.count(kind) for kind in KINDS},
+            "played": list(player.played),
+            "hand_size": len(player.hand),
+            "hand_left": len(player.hand) - len(player.played),
+            "reshuffles": player.reshuffles,
+        }
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see: the board, scores, stocks, and its own hand only (never deck order)."""
+        data = self._public_json()
+        data["viewer"] = seat
+        data["hand"] = None
+        data["points"] = None
+        if seat is not None and 0 <= seat < self._num:
+            player = self.state.players[seat]
+            data["hand"] = {"cards": sorted(player.hand),
+                            "left": {kind: player.hand_left(kind) for kind in KINDS}}
+            data["points"] = self.points(seat)
+        return data
+
+    def determinize(self, seat: int, rng: SeededRandom) -> Self:
+        """A copy where every card ``seat`` cannot see is re-dealt: other seats' unplayed hands, every
+        deck's order, and the future reshuffles (a fresh salt)."""
+        clone = self.copy()
+        state = clone.state
+        state.salt = rng.getrandbits(62)
+        for other, player in enumerate(state.players):
+            if other == seat:
+                rng.shuffle(player.deck)
+                continue
+            self._redeal(player, other == state.current, state.stock_used, rng)
+        return clone
+
+    @staticmethod
+    def _redeal(player: Player, is_mover: bool, stock_used: frozenset[str], rng: SeededRandom) -> None:
+        unplayed = list(player.hand)
+        for kind in player.played:
+            unplayed.remove(kind)
+        pool = unplayed + player.deck
+        rng.shuffle(pool)
+        # A mover who spent from its stock had no such card left in hand: keep that true.
+        banned = stock_used if is_mover else frozenset()
+        allowed = [c for c in pool if c not in banned]
+        rest = [c for c in pool if c in banned]
+        new_unplayed = allowed[: len(unplayed)]
+        player.deck = allowed[len(unplayed):] + rest
+        rng.shuffle(player.deck)
+        player.hand = list(player.played) + new_unplayed
+
+    # --- moves as data --------------------------------------------------------------------------
+    def move_to_json(self, move: Action) -> JSON:
+        """A move as JSON (see the module docstring)."""
+        data: dict[str, JSON] = {"kind": move.kind}
+        if move.kind in ("move", "push", "take", "give", "drop"):
+            data["guardian"] = move.guardian
+        if move.kind in ("move", "push", "take", "give"):
+            data["to"] = list(move.cell)
+        if move.kind in ("place", "magic"):
+            data["at"] = list(move.cell)
+        if move.kind == "push":
+            data["force"] = move.amount
+        if move.kind == "place":
+            data["orientation"] = move.amount
+        if move.kind == "magic":
+            data["quarter_turns"] = move.amount
+        return data
+
+    def move_from_json(self, data: JSON) -> Action:
+        """The action a JSON object describes; malformed data raises :class:`IllegalMoveError`."""
+        if not isinstance(data, dict) or data.get("kind") not in ACTION_KINDS:
+            raise IllegalMoveError(data, Msg(f"un objet avec « kind » parmi {', '.join(ACTION_KINDS)} est attendu",
+                                             f"an object with 'kind' among {', '.join(ACTION_KINDS)} is expected"))
+        kind = data["kind"]
+        template = self.move_to_json(Action(kind))
+        missing = sorted(set(template) - set(data))
+        extra = sorted(set(data) - set(template))
+        if missing or extra:
+            field_name = (missing or extra)[0]
+            raise IllegalMoveError(data, Msg(f"champ « {field_name} » manquant ou en trop",
+                                             f"field '{field_name}' missing or unexpected"))
+        cell_key = "to" if "to" in data else "at" if "at" in data else None
+        cell = _cell(data, cell_key) if cell_key else (-1, -1)
+        guardian = _int(data, "guardian") if "guardian" in data else -1
+        amount_key = next((k for k in ("force", "orientation", "quarter_turns") if k in data), None)
+        amount = _int(data, amount_key) if amount_key else 0
+        return Action(kind, guardian, cell, amount)
+
+    def move_text(self, move: Action) -> str:
+        """A short text: ``place e5/1``, ``move g3 d4``, ``push g3 d5 x2``, ``magic c4 q1``, ``end`` …"""
+        kind = move.kind
+        if kind == "end":
+            return "end"
+        if kind == "place":
+            return f"place {cell_name(move.cell)}/{move.amount}"
+        if kind == "magic":
+            return f"magic {cell_name(move.cell)} q{move.amount}"
+        if kind == "drop":
+            return f"drop g{move.guardian}"
+        text = f"{kind} g{move.guardian} {cell_name(move.cell)}"
+        return f"{text} x{move.amount}" if kind == "push" else text
+
+    def parse_move(self, text: str) -> Action:
+        """The action ``text`` names (the inverse of :meth:`move_text`; JSON is accepted too)."""
+        stripped = text.strip()
+        if stripped.startswith("{"):
+            return super().parse_move(stripped)
+        try:
+            return _parse_text(stripped)
+        except (ValueError, IndexError) as error:
+            raise IllegalMoveError(text, Msg("texte d'action illisible (ex. « move g3 d4 »)",
+                                             "unreadable action text (e.g. 'move g3 d4')")) from error
+
+    # --- rule 16: the time-out ------------------------------------------------------------------
+    def timeout_moves(self) -> list[Action]:
+        """The moves that end the turn when its time runs out (rule 16): an island placed at a seeded
+        random legal spot if none was placed yet, then ``end``. Deterministic given the seed and ply."""
+        if self.state.over:
+            return []
+        moves: list[Action] = []
+        if not self.state.placed:
+            choices = self._placements(self.state)
+            rng = make_rng(derive_seed(self.seed, f"timeout:{len(self._stack)}"))
+            moves.append(rng.choice(choices))
+        moves.append(Action("end"))
+        return moves
+
+    def apply_timeout(self) -> list[Action]:
+        """Push :meth:`timeout_moves` and return them (what the server's clock calls at 0:00)."""
+        moves = self.timeout_moves()
+        for move in moves:
+            self.push(move)
+        return moves
+
+
+def _shape_table() -> list[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]]]:
+    """Every island placement that fits the empty board: the action, its cells, the cells around it."""
+    table = []
+    for y in range(board.SIZE):
+        for x in range(board.SIZE):
+            for orientation in range(4):
+                cells = board.island_cells((x, y), orientation)
+                if not all(board.in_bounds(c) and c not in FIXED_LAND for c in cells):
+                    continue
+                around = {n for c in cells for n in board.orthogonal_neighbours(c)} - set(cells)
+                table.append((Action("place", cell=(x, y), amount=orientation), cells, tuple(sorted(around))))
+    return table
+
+
+_SHAPES = _shape_table()
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalMoveError(data, Msg(f"« {key} » doit être un entier", f"'{key}' must be an integer"))
+    return value
+
+
+def _cell(data: Mapping[str, Any], key: str) -> Cell:
+    value = data[key]
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise IllegalMoveError(data, Msg(f"« {key} » doit être [x, y]", f"'{key}' must be [x, y]"))
+    return (value[0], value[1])
+
+
+def cell_name(cell: Cell) -> str:
+    """A cell as text: column letter then row number from 1 (``(0, 0)`` is ``a1``)."""
+    return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
+
+
+def parse_cell(text: str) -> Cell:
+    """The inverse of :func:`cell_name`."""
+    column = ord(text[0].lower()) - ord("a")
+    row = int(text[1:]) - 1
+    if not (0 <= column < board.SIZE and 0 <= row < board.SIZE):
+        raise ValueError(text)
+    return (column, row)
+
+
+def _parse_text(text: str) -> Action:
+    words = text.split()
+    kind = words[0].lower()
+    if kind == "end" and len(words) == 1:
+        return Action("end")
+    if kind == "place":
+        at, orientation = words[1].split("/")
+        return Action("place", cell=parse_cell(at), amount=int(orientation))
+    if kind == "magic":
+        return Action("magic", cell=parse_cell(words[1]), amount=int(words[2].lstrip("q")))
+    guardian = int(words[1].lstrip("g"))
+    if kind == "drop":
+        return Action("drop", guardian)
+    if kind in ("move", "take", "give"):
+        return Action(kind, guardian, parse_cell(words[2]))
+    if kind == "push":
+        return Action("push", guardian, parse_cell(words[2]), int(words[3].lstrip("x")))
+    raise ValueError(text)
