@@ -54,13 +54,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from meeple.core.boards import Cell
 from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.game import JSON, Game, Outcome, stable_hash
 from meeple.core.i18n import Msg
 from meeple.core.rng import SeededRandom, derive_seed, make_rng
-
 from meeple.games.ilyos import board
-from meeple.games.ilyos.board import DIRECTIONS, FIXED_LAND, HEART, SANCTUARY, VILLAGES, Cell
+from meeple.games.ilyos.board import DIRECTIONS, FIXED_LAND, HEART, SANCTUARY, VILLAGES
 
 KINDS = ("move", "push", "magic")
 DECK: tuple[str, ...] = ("move",) * 8 + ("push",) * 4 + ("magic",)
@@ -978,7 +978,7 @@ class IlyosGame(Game[Action]):
 
 def _shape_table() -> list[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]]]:
     """Every island placement that fits the empty board: the action, its cells, the cells around it."""
-    table = []
+    table: list[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]]] = []
     for y in range(board.SIZE):
         for x in range(board.SIZE):
             for orientation in range(4):
