@@ -104,7 +104,7 @@ class StealthGame(Game[Move]):
         return 0 if self.outcome() is None else None
 
     def legal_moves(self) -> list[Move]:
-        return [self._move(action) for action in rules.legal_actions(self.level, self.state)]
+        return [self.move_of(action) for action in rules.legal_actions(self.level, self.state)]
 
     def push(self, move: Move) -> None:
         action = self._action(move)
@@ -229,11 +229,11 @@ class StealthGame(Game[Move]):
     def view(self, seat: int | None) -> dict[str, JSON]:
         outcome = self.outcome()
         return {
+            **self.position_json(),
             "game": self.name,
             "level": self._level_json(),
             "nodes": self._nodes_json(),
             "edges": self._edges_json(),
-            **self.position_json(),
             "turn": len(self.moves),
             "to_move": self.to_move(),
             "last_move": self.move_to_json(self.moves[-1]) if self.moves else None,
@@ -245,7 +245,8 @@ class StealthGame(Game[Move]):
         }
 
     # --- helpers ----------------------------------------------------------------------------------
-    def _move(self, action: Action) -> Move:
+    def move_of(self, action: Action) -> Move:
+        """The move of a rules action ``(GO|THROW, node index)``."""
         return Move("go" if action[0] == GO else "throw", self.level.name(action[1]))
 
     def _action(self, move: Move) -> Action:

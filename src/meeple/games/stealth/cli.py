@@ -1,0 +1,194 @@
+"""``meeple stealth``: solve, validate, play in the terminal, and draw levels as SVG.
+
+LEVEL is a shipped level id (``1-1``) or the path of a level file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from meeple.core.errors import MeepleError
+from meeple.core.i18n import Msg
+from meeple.core.progress import track
+from meeple.games.stealth.engine import StealthGame
+from meeple.games.stealth.level import Level, load_level_file, load_shipped_level, shipped_level_paths
+from meeple.games.stealth.render import render_svg, render_text
+from meeple.games.stealth.solver import DEFAULT_BUDGET, OBJECTIVES, Solution, action_text, solve, validate
+
+app = typer.Typer(help="Infiltration / Stealth: solveur, validateur, partie au terminal.", no_args_is_help=True)
+console = Console(highlight=False, soft_wrap=True)
+
+LevelArg = Annotated[str, typer.Argument(help="identifiant (1-1) ou fichier de niveau / level id or file")]
+Budget = Annotated[int, typer.Option("--budget", help="états au plus / at most this many states")]
+
+
+def open_level(name: str) -> Level:
+    """A shipped level by id, or a level file by path."""
+    path = Path(name)
+    if path.suffix == ".json" or path.exists():
+        return load_level_file(path)
+    return load_shipped_level(name)
+
+
+def _moves_text(level: Level, solution: Solution) -> str:
+    return " ".join(action_text(level, action) for action in solution.actions)
+
+
+def solution_stars(level: Level, solution: Solution) -> list[str]:
+    """The stars a solution earns when played."""
+    game = StealthGame.from_level(level)
+    for action in solution.actions:
+        game.push(game.move_of(action))
+    return game.stars()
+
+
+@app.command("solve")
+def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None:
+    """Plus courte solution, ses étoiles, et la plus courte par objectif / shortest solution and per star."""
+    level = open_level(level_name)
+    console.print(f"{level.id} — {level.title}")
+    shortest = solve(level, "finish", budget)
+    if not shortest.found:
+        raise MeepleError(Msg(f"{level.id} : aucune solution ({shortest.stats.states_seen} états explorés)",
+                              f"{level.id}: no solution ({shortest.stats.states_seen} states explored)"))
+    console.print(f"{Msg('solution', 'solution')} ({shortest.length} {Msg('coups', 'moves')}): {_moves_text(level, shortest)}")
+    console.print(f"{Msg('étoiles', 'stars')}: {', '.join(solution_stars(level, shortest))}")
+    console.print(f"{Msg('états explorés', 'states explored')}: {shortest.stats.states_seen} "
+                  f"({shortest.stats.seconds:.3f} s)")
+    for objective in OBJECTIVES[1:]:
+        best = solve(level, objective, budget)
+        text = f"{best.length} {Msg('coups', 'moves')}: {_moves_text(level, best)}" if best.found else str(
+            Msg("aucune solution", "no solution"))
+        console.print(f"  {objective}: {text}")
+    if level.par is not None:
+        console.print(f"  par: {level.par}")
+
+
+@app.command("validate")
+def validate_command(
+    target: Annotated[str | None, typer.Argument(help="niveau, fichier ou dossier (défaut : l'acte 1 livré)")] = None,
+    budget: Budget = DEFAULT_BUDGET,
+) -> None:
+    """Règles de validation des niveaux, avec les raisons / level validation rules, with reasons."""
+    levels = _levels_of(target)
+    failures = 0
+    for level in track(levels, len(levels), str(Msg("validation", "validating"))):
+        report = validate(level, budget)
+        finish = report.solutions["finish"]
+        figures = (f"{Msg('états atteignables', 'reachable states')} {report.reachable}, "
+                   f"{Msg('neutralisables', 'neutralisable')} {len(report.neutralisable)}, "
+                   f"{Msg('plus courte', 'shortest')} {finish.length if finish.found else '—'}")
+        if report.ok:
+            console.print(f"[green]✓[/green] {level.id} ({figures})")
+            continue
+        failures += 1
+        console.print(f"[red]✗[/red] {level.id} ({figures})")
+        for problem in report.problems:
+            console.print(f"    {level.source}: {problem}")
+    if failures:
+        raise MeepleError(Msg(f"{failures} niveau(x) invalide(s) sur {len(levels)}", f"{failures} of {len(levels)} level(s) invalid"))
+
+
+def _levels_of(target: str | None) -> list[Level]:
+    if target is None:
+        return [load_level_file(path) for path in shipped_level_paths()]
+    path = Path(target)
+    if path.is_dir():
+        files = sorted(path.rglob("*.json"))
+        if not files:
+            raise MeepleError(Msg(f"{target} : aucun fichier .json", f"{target}: no .json file"))
+        return [load_level_file(file) for file in files]
+    return [open_level(target)]
+
+
+@app.command("show")
+def show_command(
+    level_name: LevelArg,
+    svg: Annotated[Path | None, typer.Option("--svg", help="écrire le plateau en SVG / write the board as SVG")] = None,
+    moves: Annotated[str, typer.Option("--moves", help="coups à jouer d'abord, séparés par des virgules")] = "",
+) -> None:
+    """Dessine un niveau (texte ou SVG) / draw a level (text or SVG)."""
+    game = StealthGame.from_level(open_level(level_name))
+    for text in filter(None, (part.strip() for part in moves.split(","))):
+        game.push(game.parse_move(text))
+    if svg is None:
+        console.print(render_text(game), markup=False)
+    else:
+        svg.write_text(render_svg(game), encoding="utf-8")
+        console.print(f"{svg}")
+
+
+HELP = Msg(
+    "Coups : NŒUD | throw NŒUD | undo [TOUR] | preview NŒUD | preview throw NŒUD | svg FICHIER | quit",
+    "Moves: NODE | throw NODE | undo [TURN] | preview NODE | preview throw NODE | svg FILE | quit",
+)
+
+
+@app.command("play")
+def play_command(level_name: LevelArg) -> None:
+    """Joue un niveau au terminal / play a level in the terminal."""
+    game = StealthGame.from_level(open_level(level_name))
+    console.print(str(game.level.hint), markup=False)
+    console.print(str(HELP), markup=False)
+    console.print(render_text(game), markup=False)
+    for line in sys.stdin:
+        command = line.strip()
+        if command in ("quit", "q"):
+            break
+        if not command:
+            continue
+        try:
+            _play_one(game, command)
+        except MeepleError as error:
+            console.print(f"[red]{error}[/red]")
+    outcome = game.outcome()
+    if outcome is not None and outcome.winners:
+        console.print(f"{Msg('étoiles', 'stars')}: {', '.join(game.stars())}")
+
+
+def _play_one(game: StealthGame, command: str) -> None:
+    words = command.split()
+    if words[0] == "help":
+        console.print(str(HELP), markup=False)
+        return
+    if words[0] == "undo":
+        game.undo_to(int(words[1]) if len(words) > 1 and words[1].isdigit() else max(0, len(game.move_stack) - 1))
+    elif words[0] == "preview":
+        console.print(_preview_text(game.preview(game.parse_move(" ".join(words[1:])))), markup=False)
+        return
+    elif words[0] == "svg" and len(words) == 2:
+        Path(words[1]).write_text(render_svg(game), encoding="utf-8")
+        return
+    else:
+        game.push(game.parse_move(command))
+        for event in game.reports[-1]:
+            console.print(f"  · {_event_text(event)}", markup=False)
+    console.print(render_text(game), markup=False)
+    outcome = game.outcome()
+    if outcome is not None:
+        console.print(f"{outcome.reason} — {Msg('« undo » pour revenir', 'type undo to go back')}")
+
+
+def _event_text(event: dict[str, Any]) -> str:
+    details = ", ".join(f"{key}={value}" for key, value in event.items() if key != "type")
+    return f"{event['type']}: {details}"
+
+
+def _preview_text(preview: dict[str, Any]) -> str:
+    parts = [f"{Msg('aperçu', 'preview')} {preview['text']}:"]
+    if preview["neutralises"]:
+        parts.append(f"✋ {Msg('neutralise', 'neutralises')} {', '.join(preview['neutralises'])}")
+    if preview["capture"]:
+        capture = preview["capture"]
+        parts.append(f"{Msg('CAPTURE', 'CAPTURE')} ({capture['who']}, {capture['how']}) "
+                     f"{Msg('par', 'by')} {', '.join(capture['by'])}")
+    if preview["win"]:
+        parts.append(str(Msg("sortie atteinte", "exit reached")))
+    if len(parts) == 1:
+        parts.append(str(Msg("rien de notable", "nothing happens")))
+    return " ".join(parts)
