@@ -229,9 +229,8 @@ def _true_clues(case: Case, person: Person, cell: Cell, answer: dict[str, Cell],
     mates = [case.person_by_id[q] for q, c in answer.items() if q != pid and case.room_of(c) == room]
     if not mates and not person.victim:
         clues.append(Clue(pid, "alone"))
-    for gender in ("m", "f"):
-        if sum(1 for m in mates if m.gender == gender) == 1:
-            clues.append(Clue(pid, "with_one_other", room=room, gender=gender))
+    if sum(1 for m in mates if m.gender == person.gender) == 1:
+        clues.append(Clue(pid, "with_one_other", room=room, gender=person.gender))
     return clues
 
 

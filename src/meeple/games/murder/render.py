@@ -1,0 +1,191 @@
+"""Printable cases: the board (floors, thick walls between rooms, object icons, room names), the people's
+cards with their clues, and optionally the answer — as SVG, or as PDF through reportlab + svglib.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from meeple.core.errors import MeepleError
+from meeple.core.i18n import Msg, get_language
+from meeple.core.svg import Svg
+from meeple.games.murder.model import FLOORS, OBJECT_KINDS, Case, Cell
+from meeple.games.murder.text import card_sentences
+
+CELL = 64
+MARGIN = 24
+FONT = "Helvetica, Arial, sans-serif"
+WALL = "#2b2b2b"
+
+ICONS: dict[str, tuple[str, str]] = {
+    "chaise": ("chair", "#8d5a2b"), "fauteuil": ("armchair", "#a0522d"), "canapé": ("sofa", "#7b3f61"),
+    "lit": ("bed", "#4f6d9a"), "banc": ("bench", "#7a5c3a"), "tabouret": ("stool", "#9c7a4d"),
+    "tapis": ("rug", "#b5485d"), "carpette": ("mat", "#c98a3c"), "plante": ("plant", "#3f8f3f"),
+    "table": ("table", "#6b4423"), "arbre": ("tree", "#2e6b2e"), "buisson": ("bush", "#4c9a4c"),
+    "rocher": ("rock", "#7d7d7d"), "caisse": ("crate", "#a67c52"), "étagère": ("shelf", "#5c4033"),
+    "fontaine": ("fountain", "#3c8dbc"), "statue": ("statue", "#9e9e9e"), "poubelle": ("bin", "#556b2f"),
+}
+
+
+def _icon(svg: Svg, kind: str, x: float, y: float) -> None:
+    """A small picture of ``kind`` centred in the cell whose top-left corner is (x, y)."""
+    shape, colour = ICONS[kind]
+    cx, cy, s = x + CELL / 2, y + CELL / 2 - 4, CELL * 0.32
+    if shape in ("plant", "tree", "bush"):
+        radius = {"plant": s * 0.6, "tree": s, "bush": s * 0.8}[shape]
+        if shape == "plant":
+            svg.add("rect", x=cx - s * 0.35, y=cy + s * 0.3, width=s * 0.7, height=s * 0.5, fill="#8b5a2b")
+        svg.add("circle", cx=cx, cy=cy, r=radius, fill=colour, stroke="#1e3d1e", stroke_width=1)
+    elif shape in ("rock", "fountain", "statue"):
+        if shape == "statue":
+            svg.add("rect", x=cx - s * 0.6, y=cy + s * 0.4, width=s * 1.2, height=s * 0.4, fill=colour)
+            svg.add("circle", cx=cx, cy=cy - s * 0.5, r=s * 0.3, fill=colour)
+            svg.add("rect", x=cx - s * 0.25, y=cy - s * 0.2, width=s * 0.5, height=s * 0.6, fill=colour)
+        else:
+            svg.add("ellipse", cx=cx, cy=cy, rx=s, ry=s * 0.7, fill=colour, stroke="#333", stroke_width=1)
+            if shape == "fountain":
+                svg.add("ellipse", cx=cx, cy=cy, rx=s * 0.5, ry=s * 0.3, fill="#bfe3f5")
+    elif shape in ("rug", "mat"):
+        svg.add("rect", x=cx - s, y=cy - s * 0.7, width=2 * s, height=1.4 * s, rx=3, fill=colour, opacity=0.75,
+                stroke="#fff", stroke_width=1.5, stroke_dasharray="3,2")
+    elif shape in ("chair", "armchair", "sofa", "stool", "bench"):
+        width = {"chair": s, "armchair": s * 1.3, "sofa": s * 2, "stool": s * 0.8, "bench": s * 2}[shape]
+        svg.add("rect", x=cx - width / 2, y=cy - s * 0.3, width=width, height=s * 0.8, rx=3, fill=colour)
+        if shape in ("chair", "armchair", "sofa"):
+            svg.add("rect", x=cx - width / 2, y=cy - s * 0.7, width=width, height=s * 0.35, rx=2, fill=colour, opacity=0.7)
+    elif shape == "bed":
+        svg.add("rect", x=cx - s * 0.8, y=cy - s, width=s * 1.6, height=s * 2, rx=3, fill=colour)
+        svg.add("rect", x=cx - s * 0.6, y=cy - s * 0.9, width=s * 1.2, height=s * 0.4, rx=2, fill="#fff")
+    else:  # table, crate, shelf, bin
+        height = {"shelf": s * 0.7, "bin": s * 1.2}.get(shape, s * 1.4)
+        width = {"bin": s * 1.0}.get(shape, s * 1.8)
+        svg.add("rect", x=cx - width / 2, y=cy - height / 2, width=width, height=height, rx=2, fill=colour,
+                stroke="#222", stroke_width=1)
+
+
+def _walls(svg: Svg, case: Case) -> None:
+    n = case.size
+    for r, c in case.cells():
+        x, y = MARGIN + c * CELL, MARGIN + r * CELL
+        if case.is_wall((r, c), (r, c + 1)):
+            svg.add("line", x1=x + CELL, y1=y, x2=x + CELL, y2=y + CELL, stroke=WALL, stroke_width=5, stroke_linecap="square")
+        if case.is_wall((r, c), (r + 1, c)):
+            svg.add("line", x1=x, y1=y + CELL, x2=x + CELL, y2=y + CELL, stroke=WALL, stroke_width=5, stroke_linecap="square")
+    svg.add("rect", x=MARGIN, y=MARGIN, width=n * CELL, height=n * CELL, fill="none", stroke=WALL, stroke_width=6)
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    per_line = max(10, int(width / (size * 0.52)))
+    lines, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > per_line:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current] if current else lines
+
+
+def _card_lines(case: Case, language: str) -> list[tuple[str, list[str], bool]]:
+    return [
+        (f"{p.name} ({'F' if p.gender == 'f' else ('M' if language == 'en' else 'H')})",
+         [s.text(language) for s in card_sentences(case, p)], p.victim)
+        for p in case.people
+    ]
+
+
+def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: str | None = None) -> str:
+    """The case as an SVG document; ``board`` (e.g. the solution) draws people on their cells."""
+    lang = language or get_language()
+    n = case.size
+    side = n * CELL
+    card_width = 300
+    cards = _card_lines(case, lang)
+    card_heights = [34 + 15 * sum(len(_wrap(s, card_width - 20, 12)) for s in lines) for _, lines, _ in cards]
+    columns = max(1, (side + MARGIN) // (card_width + 12))
+    rows_of_cards = [card_heights[i:i + columns] for i in range(0, len(cards), columns)]
+    cards_height = sum(max(row) + 12 for row in rows_of_cards)
+    title_height = 30 if case.title else 0
+    width = max(side, columns * (card_width + 12)) + 2 * MARGIN
+    height = side + 2 * MARGIN + cards_height + title_height + 40
+    svg = Svg(width, height, background="#ffffff")
+    svg.raw(f'<g font-family="{FONT}">')
+    _board(svg, case, board, lang)
+    y = MARGIN + side + 30
+    if case.title:
+        svg.text(MARGIN, y, case.title.text(lang), font_size=18, font_weight="bold")
+        y += title_height
+    for row_index, row in enumerate(rows_of_cards):
+        for col_index, card_height in enumerate(row):
+            name, lines, victim = cards[row_index * columns + col_index]
+            _card(svg, MARGIN + col_index * (card_width + 12), y, card_width, card_height, name, lines, victim)
+        y += max(row) + 12
+    svg.raw("</g>")
+    return svg.to_string()
+
+
+def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) -> None:
+    for r, c in case.cells():
+        room = case.room_by_id[case.room_of((r, c))]
+        x, y = MARGIN + c * CELL, MARGIN + r * CELL
+        svg.add("rect", x=x, y=y, width=CELL, height=CELL, fill=FLOORS[room.floor].colour, stroke="#b9b2a6", stroke_width=0.6)
+        kind = case.objects.get((r, c))
+        if kind is not None:
+            _icon(svg, kind, x, y)
+            label = kind if lang == "fr" else OBJECT_KINDS[kind].english
+            svg.text(x + CELL / 2, y + CELL - 5, label, font_size=9, text_anchor="middle", fill="#333")
+    _walls(svg, case)
+    for room in case.rooms:
+        cells = [cell for cell in case.cells() if case.room_of(cell) == room.id]
+        r, c = min(cells)
+        name = room.name.text(lang)
+        svg.text(MARGIN + c * CELL + 6, MARGIN + r * CELL + 13, name[:1].upper() + name[1:], font_size=10,
+                 font_weight="bold", fill="#222")
+    for pid, (r, c) in (board or {}).items():
+        person = case.person_by_id[pid]
+        cx, cy = MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2
+        svg.add("circle", cx=cx, cy=cy, r=CELL * 0.3, fill="#c0392b" if person.victim else "#1f4e79", stroke="#fff", stroke_width=2)
+        svg.text(cx, cy + 5, person.name[:2], font_size=14, font_weight="bold", fill="#fff", text_anchor="middle")
+
+
+def _card(svg: Svg, x: float, y: float, width: float, height: float, name: str, lines: list[str], victim: bool) -> None:
+    svg.add("rect", x=x, y=y, width=width, height=height, rx=6, fill="#fdf6e3", stroke="#c0392b" if victim else "#8a7f6a",
+            stroke_width=2 if victim else 1)
+    svg.text(x + 10, y + 20, name, font_size=14, font_weight="bold", fill="#c0392b" if victim else "#222")
+    line_y = y + 38
+    for sentence in lines:
+        for part in _wrap(sentence, width - 20, 12):
+            svg.text(x + 10, line_y, part, font_size=12, fill="#222")
+            line_y += 15
+
+
+def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None = None, language: str | None = None) -> Path:
+    """Write ``out`` as SVG or PDF (chosen by its suffix)."""
+    path = Path(out)
+    svg_text = render_svg(case, board, language)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        path.write_text(svg_text, encoding="utf-8")
+    elif suffix == ".pdf":
+        _write_pdf(svg_text, path)
+    else:
+        raise MeepleError(Msg(f"{out} : extension .svg ou .pdf attendue", f"{out}: a .svg or .pdf suffix is expected"))
+    return path
+
+
+def _write_pdf(svg_text: str, path: Path) -> None:
+    try:
+        from reportlab.graphics import renderPDF
+        from svglib.svglib import svg2rlg
+    except ImportError as error:
+        raise MeepleError(Msg("le PDF demande l'extra « pdf » (reportlab, svglib)",
+                              "PDF needs the 'pdf' extra (reportlab, svglib)")) from error
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "case.svg"
+        source.write_text(svg_text, encoding="utf-8")
+        drawing = svg2rlg(str(source))
+    if drawing is None:
+        raise MeepleError(Msg("conversion SVG → PDF impossible", "SVG to PDF conversion failed"))
+    renderPDF.drawToFile(drawing, str(path))
