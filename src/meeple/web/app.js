@@ -240,6 +240,18 @@ function modeFields(game) {
   return { element, value };
 }
 
+/** Create a local room of ``game`` for this browser alone (seats: the choice's, else one person). */
+async function startNewGame(game, choice) {
+  try {
+    const room = await api("/api/rooms", { game, options: choice.options || {}, mode: "local",
+      seats: choice.seats || [{ kind: "human" }] });
+    keep(room.code, room.token, game);
+    location.hash = `#/room/${room.code}`;
+  } catch (error) {
+    toast(errorText(error), "error");
+  }
+}
+
 async function catalog(game, name, params) {
   return (await api(`/api/games/${game}/catalog/${name}`, { params: params ?? null })).result;
 }
@@ -291,6 +303,7 @@ async function showRoom(code) {
       }
     },
     catalog: (name, params) => catalog(room.state?.game, name, params),
+    newGame: (choice) => startNewGame(room.state?.game, choice),
   };
 
   async function send(type, fields) {

@@ -71,3 +71,9 @@ export function tip(element, text) {
   element.append(s("title", { text }));
   return element;
 }
+
+/** Append children to element, skipping null, undefined and false (unlike Element.append). */
+export function add(element, ...children) {
+  append(element, children);
+  return element;
+}

@@ -1,0 +1,47 @@
+"""Stealth for the server: the level catalogue (act and level select) and the move preview query."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.errors import FormatError
+from meeple.core.game import JSON, Game
+from meeple.core.i18n import Msg
+from meeple.server.registry import GameAdapter
+
+
+def levels(_params: JSON) -> JSON:
+    """Every shipped level in play order, with what the level select shows."""
+    from meeple.games.stealth.level import load_shipped_level, shipped_level_ids
+
+    found = []
+    for level_id in shipped_level_ids():
+        level = load_shipped_level(level_id)
+        found.append({
+            "id": level.id, "act": level.id.split("-")[0], "title": level.title.to_json(),
+            "hint": level.hint.to_json(), "teaches": level.teaches, "tutorial": level.tutorial,
+            "par": level.par, "stars": list(level.stars), "enemies": len(level.enemies),
+        })
+    return found
+
+
+def level_info(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
+    """The level being played (title, hint, par, declared stars)."""
+    level = getattr(game, "level", None)
+    if level is None:
+        raise FormatError("query", "level", Msg("pas un niveau d'infiltration", "not a stealth level"))
+    return {"id": level.id, "title": level.title.to_json(), "hint": level.hint.to_json(), "teaches": level.teaches,
+            "par": level.par, "stars": list(level.stars), "enemies": len(level.enemies),
+            "stone_range": level.stone_range}
+
+
+def preview(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
+    """The engine's ``preview(move)``: what the move would do, from the same resolution code."""
+    move = game.move_from_json(params.get("move") if isinstance(params, dict) else None)
+    result: JSON = game.preview(move)  # type: ignore[attr-defined]
+    return result
+
+
+def make_adapter() -> GameAdapter:
+    """Stealth is a one-player puzzle: no computer player, no timer."""
+    return GameAdapter(queries={"preview": preview, "level": level_info}, catalog={"levels": levels})
