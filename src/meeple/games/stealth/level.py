@@ -25,6 +25,7 @@ Every problem raises :class:`~meeple.core.errors.FormatError` naming the source,
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -150,7 +151,7 @@ class Level:
                     if other not in reach:
                         reach[other] = reach[here] + 1
                         queue.append(other)
-            targets = tuple(n for n in range(len(self.node_ids)) if 0 < reach.get(n, 0) and n not in self.hide)
+            targets = tuple(n for n in range(len(self.node_ids)) if reach.get(n, 0) > 0 and n not in self.hide)
             self._throw_targets[node] = targets
         return targets
 
@@ -327,7 +328,7 @@ def _read_caravan(reader: _Reader, graph: Graph[int], start: int) -> tuple[int, 
 
 
 def _read_par(reader: _Reader) -> int | None:
-    par = reader.get(reader.data, "par", "", int, default=None)
+    par: int | None = reader.get(reader.data, "par", "", int, default=None)
     if par is not None and par < 1:
         raise reader.fail("par", "un entier ≥ 1 est attendu", "an integer ≥ 1 is expected")
     return par
@@ -410,7 +411,7 @@ def _read_patrol(reader: _Reader, level: Level, enemy: Mapping[str, Any], where:
     loop = reader.get(enemy, "loop", where, bool, default=False)
     if len(set(route)) != len(route):
         raise reader.fail(f"{where}route", "un parcours ne repasse pas par un nœud", "a route does not visit a node twice")
-    steps = list(zip(route, route[1:], strict=False))
+    steps = list(itertools.pairwise(route))
     if loop:
         steps.append((route[-1], route[0]))
     else:

@@ -148,12 +148,12 @@ def _draw_caravan(svg: Svg, view: dict[str, Any], points: dict[str, tuple[float,
 
 def _draw_status(svg: Svg, view: dict[str, Any], width: float, height: float, preview: dict[str, Any] | None) -> None:
     base = height - 40
-    svg.add("rect", x=10, y=base - 18, width=160, height=36, rx=8, fill="#ede9fe", stroke="#7c3aed", class_="tray")
+    svg.add("rect", x=10, y=base - 18, width=210, height=36, rx=8, fill="#ede9fe", stroke="#7c3aed", class_="tray")
     svg.text(20, base + 5, f"{TRAY_LABEL}: {view['tray']}", font_size=14, font_family="sans-serif", fill="#3b0764")
     for seat in range(view["tray"]):
-        svg.add("circle", cx=120 + seat * 12, cy=base - 2, r=4, fill=ENEMY)
-        svg.add("rect", x=116 + seat * 12, y=base + 2, width=8, height=7, rx=2, fill=ENEMY)
-    svg.text(190, base + 5, f"{STONES_LABEL}: {view['stones']}", font_size=14, font_family="sans-serif")
+        svg.add("circle", cx=140 + seat * 12, cy=base - 2, r=4, fill=ENEMY)
+        svg.add("rect", x=136 + seat * 12, y=base + 2, width=8, height=7, rx=2, fill=ENEMY)
+    svg.text(235, base + 5, f"{STONES_LABEL}: {view['stones']}", font_size=14, font_family="sans-serif")
     stars = view["stars"]
     earned = "".join("★" if star in stars["earned"] else "☆" for star in stars["declared"])
     svg.text(width - 20, base + 5, earned, font_size=18, text_anchor="end", fill="#ca8a04", class_="stars")

@@ -252,7 +252,10 @@ def _walk_home(level: Level, spec: EnemySpec, foe: Foe, keys: int) -> Foe:
 # --- vision, contact and alert ----------------------------------------------------------------------
 def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tuple[int, ...],
                         events: Events) -> bool:
-    """An enemy on a caravan node (contact) or facing one that is not a hide node (vision) captures."""
+    """An enemy on a caravan node (contact) or facing one that is not a hide node (vision) captures.
+
+    A diverted enemy listens for the sound and sees nobody; it still captures by contact.
+    """
     people = [("leader", leader)] + [(f"member {n}", m) for n, m in enumerate(members, start=1)]
     for who, node in people:
         contact = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.node == node]
@@ -260,7 +263,7 @@ def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tup
             return _capture(level, events, who, "contact", contact, node)
         if node in level.hide:
             continue
-        seen = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.facing == node]
+        seen = [i for i, foe in enumerate(foes) if foe.mode not in (OUT, DIVERTED) and foe.facing == node]
         if seen:
             return _capture(level, events, who, "seen", seen, node)
     return False
