@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from meeple.games.murder.caseio import CASE_FORMAT, CASE_VERSION, case_from_json
-from meeple.games.murder.model import FLOORS, Case
+from meeple.games.murder.model import Case
+
+from .builders import colour_floors
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 REFERENCE_DIR = REPO_ROOT.parent / "shared" / "reference" / "murder-cases"
@@ -23,26 +25,10 @@ def reference_files() -> list[Path]:
     return sorted(REFERENCE_DIR.glob("*.json")) if REFERENCE_DIR.is_dir() else []
 
 
-def _floors(grid: list[list[str]]) -> dict[str, str]:
-    size = len(grid)
-    neighbours: dict[str, set[str]] = {room: set() for row in grid for room in row}
-    for r in range(size):
-        for c in range(size):
-            for r2, c2 in ((r + 1, c), (r, c + 1)):
-                if r2 < size and c2 < size and grid[r2][c2] != grid[r][c]:
-                    neighbours[grid[r][c]].add(grid[r2][c2])
-                    neighbours[grid[r2][c2]].add(grid[r][c])
-    floors: dict[str, str] = {}
-    for room in sorted(neighbours):
-        used = {floors[other] for other in neighbours[room] if other in floors}
-        floors[room] = next(floor for floor in FLOORS if floor not in used)
-    return floors
-
-
 def convert(neutral: dict[str, Any]) -> dict[str, Any]:
     """The neutral reference form as a ``meeple-murder-case`` JSON value (the answer as its solution)."""
     grid = neutral["rooms"]
-    floors = _floors(grid)
+    floors = colour_floors(grid)
     return {
         "format": CASE_FORMAT,
         "version": CASE_VERSION,

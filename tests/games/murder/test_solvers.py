@@ -1,0 +1,154 @@
+"""Both solvers: the ten reference cases, the CP-SAT cross-check, soundness of the logical solver."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meeple.games.murder.caseio import case_from_json, case_to_json
+from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.logic import DEDUCTIONS, LEVEL_NAMES, solve_logically
+from meeple.games.murder.model import Case, is_solution
+
+from .builders import case_json
+from .conftest import generated
+from .cpsat import cpsat_solutions
+from .reference import REFERENCE_DIR, load_reference, reference_files
+
+SIZES = range(4, 10)
+
+
+def test_the_ten_reference_cases_are_there() -> None:
+    assert len(reference_files()) == 10, f"expected the ten reference cases in {REFERENCE_DIR}"
+
+
+@pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.stem)
+def test_exact_solver_finds_each_reference_answer_and_proves_it_unique(path: Path) -> None:
+    case = load_reference(path)
+    result = count_solutions(case, 2)
+    assert result.count == 1
+    assert result.solutions[0] == dict(case.solution or {})
+
+
+@pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.stem)
+def test_logical_solver_on_reference_cases_is_right_or_says_it_needs_a_guess(path: Path) -> None:
+    case = load_reference(path)
+    result = solve_logically(case)
+    assert not result.contradiction
+    if result.solved:
+        assert result.solution == dict(case.solution or {})
+        assert result.difficulty in LEVEL_NAMES
+    else:
+        assert result.needs_guess
+
+
+def test_hotel_room_13_needs_a_guess_for_the_ladder() -> None:
+    path = REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json"
+    result = solve_logically(load_reference(path))
+    assert result.needs_guess and result.steps  # it progresses, then stops without guessing
+
+
+@pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.stem)
+def test_cpsat_agrees_on_reference_cases(path: Path) -> None:
+    case = load_reference(path)
+    solutions, _ = cpsat_solutions(case_to_json(case))
+    assert len(solutions) == count_solutions(case, 2).count == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_cpsat_agrees_with_exact_solver_on_generated_cases(size: int, difficulty: int) -> None:
+    case = generated(size, difficulty)
+    solutions, _ = cpsat_solutions(case_to_json(case))
+    exact = count_solutions(case, 2)
+    assert len(solutions) == exact.count == 1
+    assert solutions[0] == exact.solutions[0] == dict(case.solution or {})
+
+
+HAND_MADE = {
+    "no-clue-4x4": (case_json(["AABB", "AABB", "CCDD", "CCDD"]), 2),
+    "alone-and-corner-5x5": (case_json(
+        ["AAABB", "AAABB", "CCDDD", "CCDDD", "CCDDD"],
+        objects={(0, 0): "plante", (2, 2): "lit", (4, 4): "table"},
+        clues=[{"person": "P1", "kind": "alone"}, {"person": "P2", "kind": "corner"},
+               {"person": "P3", "kind": "on", "object": "lit"}, {"person": "P4", "kind": "room", "room": "B"}]), None),
+    "impossible-6x6": (case_json(
+        ["AAABBB"] * 3 + ["CCCDDD"] * 3,
+        clues=[{"person": "P1", "kind": "row", "index": 0}, {"person": "P2", "kind": "row", "index": 0}]), 0),
+    "with-another-man-7x7": (case_json(
+        ["AAAABBB"] * 3 + ["CCCDDDD"] * 4,
+        objects={(0, 0): "chaise", (6, 6): "fontaine", (3, 3): "tapis"},
+        clues=[{"person": "P1", "kind": "with_one_other", "room": "D", "gender": "m"},
+               {"person": "P3", "kind": "not_room", "room": "D"}, {"person": "P2", "kind": "beside", "object": "tapis"},
+               {"person": "P5", "kind": "column", "index": 0}, {"person": "P0", "kind": "room", "room": "A"}]), None),
+    "victim-room-8x8": (case_json(
+        ["AABBBBCC"] * 2 + ["DDDDEECC"] * 3 + ["FFFFEEGG"] * 3,
+        clues=[{"person": "P0", "kind": "room", "room": "C"}, {"person": "P1", "kind": "not_corner"},
+               {"person": "P2", "kind": "row", "index": 7}, {"person": "P4", "kind": "alone"}]), None),
+    "sparse-9x9": (case_json(
+        ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3,
+        objects={(r, (r * 4) % 9): "table" for r in range(9)},
+        clues=[{"person": f"P{i}", "kind": "column", "index": (i * 2) % 9} for i in range(1, 9)]), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+def test_cpsat_agrees_with_exact_solver_on_hand_made_cases(name: str) -> None:
+    data, expected = HAND_MADE[name]
+    case = case_from_json(data)
+    exact = count_solutions(case, 2)
+    solutions, _ = cpsat_solutions(data)
+    assert len(solutions) == exact.count
+    if expected is not None:
+        assert exact.count == expected
+    for solution in exact.solutions:
+        assert is_solution(case, solution)
+
+
+def _without(case: Case, keep: list[bool]) -> Case:
+    clues = tuple(c for c, k in zip(case.clues, keep, strict=False) if k)
+    return Case(case.size, case.grid, case.rooms, case.objects, case.people, clues, None, case.title)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.sampled_from([4, 5, 6, 7]), keep=st.lists(st.booleans(), min_size=20, max_size=20))
+def test_dropping_clues_keeps_solvers_in_agreement(size: int, keep: list[bool]) -> None:
+    case = _without(generated(size, 1), keep)
+    exact = count_solutions(case, 2)
+    solutions, _ = cpsat_solutions(case_to_json(case))
+    assert len(solutions) == exact.count
+    logic = solve_logically(case)
+    if logic.solved:  # every deduction is sound: finishing proves uniqueness
+        assert exact.count == 1 and logic.solution == exact.solutions[0]
+    if logic.contradiction:
+        assert exact.count == 0
+
+
+def test_exact_solver_respects_given_people() -> None:
+    case = generated(6, 1)
+    assert case.solution is not None
+    person, cell = next(iter(case.solution.items()))
+    assert count_solutions(case, 2, given={person: cell}).count == 1
+    wrong = next(c for c in case.cells() if c != cell and case.standable_mask >> case.index(c) & 1)
+    assert count_solutions(case, 2, given={person: wrong}).count == 0
+
+
+def test_every_step_is_explained_in_french_and_english_and_the_ladder_is_ordered() -> None:
+    levels = [d.level for d in DEDUCTIONS]
+    assert levels == sorted(levels)
+    for difficulty in (1, 2, 3):
+        result = solve_logically(generated(7, difficulty))
+        assert result.solved and result.difficulty == difficulty
+        assert max(step.level for step in result.steps) == difficulty
+        for step in result.steps:
+            assert step.text.fr and step.text.en and step.text.fr != step.text.en
+            assert step.rule in {d.key for d in DEDUCTIONS} | {"row_single", "column_single"}
+
+
+def test_capping_the_level_below_a_case_difficulty_leaves_it_needing_a_guess() -> None:
+    case = generated(6, 3)
+    assert solve_logically(case, max_level=2).needs_guess
+    assert solve_logically(case, max_level=3).solved
