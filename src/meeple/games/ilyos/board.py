@@ -86,10 +86,10 @@ def mirror_orientation(orientation: int) -> int:
 
 WEST_SLOTS: tuple[tuple[Cell, int], ...] = (
     ((3, 5), 2),  # beside the sanctuary's west arm
-    ((1, 1), 0),  # at the gate of the north-west village
-    ((1, 9), 3),  # at the gate of the south-west village
-    ((3, 7), 3),
-    ((3, 2), 0),
+    ((2, 1), 0),  # at the gate of the north-west village
+    ((2, 9), 3),  # at the gate of the south-west village
+    ((3, 7), 0),
+    ((4, 3), 2),
     ((0, 5), 0),
 )
 """Islands of the west half (x ≤ 4), in the order setups use them; each is mirrored to the east half."""

@@ -870,6 +870,7 @@ class IlyosGame(Game[Action]):
         state.salt = rng.getrandbits(62)
         for other, player in enumerate(state.players):
             if other == seat:
+                player.deck.sort()
                 rng.shuffle(player.deck)
                 continue
             self._redeal(player, other == state.current, state.stock_used, rng)
@@ -880,7 +881,7 @@ class IlyosGame(Game[Action]):
         unplayed = list(player.hand)
         for kind in player.played:
             unplayed.remove(kind)
-        pool = unplayed + player.deck
+        pool = sorted(unplayed + player.deck)  # sorted: the result depends on the view only
         rng.shuffle(pool)
         # A mover who spent from its stock had no such card left in hand: keep that true.
         banned = stock_used if is_mover else frozenset()

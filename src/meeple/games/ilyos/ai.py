@@ -1,0 +1,293 @@
+"""The ILYOS computer player: Easy, Medium, Hard and Expert (rule 17).
+
+Entry point for the server and the CLI::
+
+    choose_move(game, seat, level, rng=None) -> Action
+
+It plays from ``seat``'s view only: every plan is searched on ``game.determinize(seat, rng)``, in which
+the cards ``seat`` cannot see are re-dealt, so the hidden hands and deck order are never read.
+
+How each level plays a turn (a turn is several atomic actions; the AI plans the whole turn at once and
+replays the plan action by action, so its time budget is per turn):
+
+* **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
+* **Medium**: greedy: the single action that raises the heuristic most, until nothing improves.
+* **Hard**: a beam search over the turn's action sequences (width 4), scored by the heuristic.
+* **Expert**: a wider beam (width 7), then the best few plans are checked against the opponent's greedy
+  reply, in a negamax of depth two over whole turns; at most ``EXPERT_SECONDS`` per turn.
+
+The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
+side and who carries it, crowns lying in a village (points at the start of the owner's next turn),
+carriers next to an enemy (a crown can be taken for one move), guardians, and banked actions. Putting a
+crown down in a village, passing it to an ally nearer home and pushing it toward a village all raise it,
+so Hard and Expert find those plays when they are right.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from meeple.core.boards import Cell
+from meeple.core.game import stable_hash
+from meeple.core.rng import SeededRandom, make_rng
+from meeple.games.ilyos import board
+from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
+
+LEVELS = ("easy", "medium", "hard", "expert")
+EXPERT_SECONDS = 1.0
+"""The Expert's beam search budget per turn."""
+EXPERT_TOTAL_SECONDS = 1.6
+"""After it, the Expert stops checking replies (the whole turn stays under 2 s)."""
+WIN_VALUE = 100_000.0
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """How wide and deep a level searches."""
+
+    width: int
+    placements: int
+    max_actions: int
+    reply_check: int
+    seconds: float
+
+
+SETTINGS: dict[str, LevelSettings] = {
+    "medium": LevelSettings(width=1, placements=4, max_actions=12, reply_check=0, seconds=1.0),
+    "hard": LevelSettings(width=4, placements=6, max_actions=12, reply_check=0, seconds=1.2),
+    "expert": LevelSettings(width=7, placements=8, max_actions=12, reply_check=3, seconds=EXPERT_SECONDS),
+}
+
+REPLY_SETTINGS = LevelSettings(width=1, placements=3, max_actions=10, reply_check=0, seconds=0.2)
+"""How the Expert imagines its opponent's reply."""
+
+
+# --- the heuristic -----------------------------------------------------------------------------------
+def _distance(cell: Cell, targets: frozenset[Cell]) -> int:
+    return min(board.manhattan(cell, t) for t in targets)
+
+
+def evaluate(game: IlyosGame, seat: int) -> float:
+    """How good the position is for ``seat``'s team (higher is better)."""
+    outcome = game.outcome()
+    if outcome is not None:
+        return 0.0 if outcome.draw else (WIN_VALUE if seat in outcome.winners else -WIN_VALUE)
+    state = game.state
+    mine = game.teams[seat]
+    seats = range(game.num_players)
+    home = frozenset().union(*(game.validation[s] for s in seats if game.teams[s] == mine))
+    away = frozenset().union(*(game.validation[s] for s in seats if game.teams[s] != mine))
+    my_score = max(state.scores[s] for s in seats if game.teams[s] == mine)
+    their_score = max(state.scores[s] for s in seats if game.teams[s] != mine)
+    value = 120.0 * (my_score - their_score) + 60.0 * (my_score == 2) - 60.0 * (their_score == 2)
+    free_guardians = {0: [], 1: []}  # type: dict[int, list[Cell]]
+    for g in state.guardians.values():
+        team = game.teams[g.owner]
+        value += 5.0 if team == mine else -5.0
+        if g.crown < 0:
+            free_guardians[team].append(g.cell)
+    for g in state.guardians.values():
+        if g.crown >= 0:
+            value += _carried_value(game, g.cell, game.teams[g.owner] == mine, home, away)
+    for cell in state.ground:
+        value += _lying_value(cell, mine, home, away, free_guardians)
+    player = state.players[seat]
+    value += 0.6 * sum(player.stock[k] + (player.hand_left(k) if state.current == seat else 0) for k in KINDS)
+    return value
+
+
+def _carried_value(game: IlyosGame, cell: Cell, ours: bool, home: frozenset[Cell], away: frozenset[Cell]) -> float:
+    target = home if ours else away
+    distance = _distance(cell, target)
+    worth = 30.0 + 4.0 * max(0, 12 - distance) + (45.0 if distance == 0 else 0.0)
+    carrier_team = None
+    for g in game.state.guardians.values():
+        if g.cell == cell:
+            carrier_team = game.teams[g.owner]
+    for neighbour in board.orthogonal_neighbours(cell):
+        other = game.state.at.get(neighbour, -1)
+        if other >= 0 and game.teams[game.state.guardians[other].owner] != carrier_team:
+            worth -= 25.0  # an enemy beside the carrier may take the crown for one move
+            break
+    return worth if ours else -worth
+
+
+def _lying_value(cell: Cell, mine: int, home: frozenset[Cell], away: frozenset[Cell],
+                 free_guardians: dict[int, list[Cell]]) -> float:
+    to_home, to_away = _distance(cell, home), _distance(cell, away)
+    value = 2.5 * (to_away - to_home)
+    if to_home == 0:
+        value += 95.0
+    if to_away == 0:
+        value -= 95.0
+    ours = min((board.manhattan(cell, g) for g in free_guardians[mine]), default=20)
+    theirs = min((board.manhattan(cell, g) for g in free_guardians[1 - mine]), default=20)
+    return value + 2.0 * max(-6, min(6, theirs - ours))
+
+
+# --- candidate actions ---------------------------------------------------------------------------------
+def _candidates(game: IlyosGame, seat: int, placements: int) -> list[Action]:
+    """The legal actions worth searching: every guardian action, the best few placements, useful magic."""
+    moves = game.legal_moves()
+    places = [m for m in moves if m.kind == "place"]
+    others = [m for m in moves if m.kind not in ("place", "magic")]
+    magic = [m for m in moves if m.kind == "magic" and m.amount != 4 and _busy_island(game, m.cell)]
+    if places:
+        places = _best(game, seat, places, placements)
+    return others + magic + places
+
+
+def _busy_island(game: IlyosGame, pivot: Cell) -> bool:
+    cells = board.island_cells(pivot, game.state.islands[pivot])
+    return any(c in game.state.at or c in game.state.ground for c in cells)
+
+
+def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Action]:
+    scored = []
+    for move in moves:
+        game.push(move)
+        scored.append((evaluate(game, seat), game.move_key(move), move))
+        game.pop()
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [move for _, _, move in scored[:keep]]
+
+
+# --- planning a turn -----------------------------------------------------------------------------------
+def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom) -> list[Action]:
+    """The best sequence of actions ending with ``end`` (or the game) that a beam search finds."""
+    began = time.perf_counter()
+    finals = _beam(game, seat, settings, began)
+    if settings.reply_check and len(finals) > 1:
+        deadline = began + EXPERT_TOTAL_SECONDS
+        finals = _check_replies(game, seat, finals[: settings.reply_check], rng, deadline)
+    return finals[0][1] if finals else [rng.choice(game.legal_moves())]
+
+
+def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> list[tuple[float, list[Action]]]:
+    beam: list[tuple[float, list[Action]]] = [(evaluate(game, seat), [])]
+    finals: list[tuple[float, list[Action]]] = []
+    for _ in range(settings.max_actions):
+        children: dict[object, tuple[float, list[Action]]] = {}
+        for _, line in beam:
+            for move in line:
+                game.push(move)
+            for move in _candidates(game, seat, settings.placements):
+                game.push(move)
+                value = evaluate(game, seat)
+                if move.kind == "end" or game.is_over():
+                    finals.append((value, [*line, move]))
+                else:
+                    key = _quick_key(game)
+                    if key not in children or children[key][0] < value:
+                        children[key] = (value, [*line, move])
+                game.pop()
+            for _ in line:
+                game.pop()
+        beam = sorted(children.values(), key=lambda item: -item[0])[: settings.width]
+        if not beam or time.perf_counter() - began > settings.seconds:
+            break
+    if not finals:
+        finals = _finish_greedily(game, seat, beam)
+    finals.sort(key=lambda item: -item[0])
+    return finals
+
+
+def _quick_key(game: IlyosGame) -> object:
+    """A key equal for equal positions within one turn (same seat, same hand)."""
+    state = game.state
+    player = state.players[state.current]
+    return (tuple(sorted(state.guardians.items())), tuple(sorted(state.ground.items())),
+            tuple(sorted(state.islands.items())), tuple(sorted(player.played)),
+            tuple(sorted(player.stock.items())), state.placed, state.free_used)
+
+
+def _finish_greedily(game: IlyosGame, seat: int, beam: list[tuple[float, list[Action]]]) -> list[tuple[float, list[Action]]]:
+    """Out of time or depth: complete the best line with a placement if needed and ``end``."""
+    line = list(beam[0][1]) if beam else []
+    for move in line:
+        game.push(move)
+    while not game.is_over() and game.to_move() == seat:
+        moves = game.legal_moves()
+        chosen = next((m for m in moves if m.kind == "end"), None) or _best(game, seat, moves, 1)[0]
+        game.push(chosen)
+        line.append(chosen)
+    value = evaluate(game, seat)
+    for _ in line:
+        game.pop()
+    return [(value, line)]
+
+
+def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Action]]],
+                   rng: SeededRandom, deadline: float) -> list[tuple[float, list[Action]]]:
+    """Score each plan by the position after the next seat's greedy reply (a two-turn negamax).
+
+    Plans not checked before ``deadline`` keep their place after the checked ones only if worse."""
+    rescored = []
+    for index, (_, line) in enumerate(finals):
+        if index >= 2 and time.perf_counter() > deadline:
+            break
+        trial = game.copy()
+        for move in line:
+            trial.push(move)
+        if not trial.is_over():
+            replier = trial.to_move()
+            assert replier is not None
+            reply = plan_turn(trial.determinize(replier, rng), replier, REPLY_SETTINGS, rng)
+            for move in reply:
+                if trial.is_over() or move not in trial.legal_moves():
+                    break
+                trial.push(move)
+        rescored.append((evaluate(trial, seat), line))
+    rescored.sort(key=lambda item: -item[0])
+    return rescored
+
+
+# --- the entry point -----------------------------------------------------------------------------------
+_PLANS: dict[tuple[int, str, int], list[Action]] = {}
+
+
+def choose_move(game: IlyosGame, seat: int, level: str, rng: SeededRandom | None = None) -> Action:
+    """The action the computer plays for ``seat`` at ``level`` (easy, medium, hard or expert).
+
+    Plans are cached by the seat's own view, so the rest of a planned turn costs nothing.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if game.to_move() != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    rng = rng or make_rng(stable_hash(game.view(seat)) & 0xFFFFFFFF)
+    if level == "easy":
+        return _easy(game, rng)
+    key = (stable_hash(game.view(seat)), level, seat)
+    planned = _PLANS.pop(key, None)
+    if planned and planned[0] in game.legal_moves():
+        move = planned[0]
+    else:
+        planned = plan_turn(game.determinize(seat, rng), seat, SETTINGS[level], rng)
+        move = planned[0]
+        if move not in game.legal_moves():
+            return _easy(game, rng)
+    _remember(game, seat, level, move, planned[1:])
+    return move
+
+
+def _remember(game: IlyosGame, seat: int, level: str, move: Action, rest: list[Action]) -> None:
+    if not rest or move.kind == "end":
+        return
+    game.push(move)
+    try:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        _PLANS[(stable_hash(game.view(seat)), level, seat)] = rest
+    finally:
+        game.pop()
+
+
+def _easy(game: IlyosGame, rng: SeededRandom) -> Action:
+    moves = game.legal_moves()
+    end = next((m for m in moves if m.kind == "end"), None)
+    if end is not None and rng.random() < 1 / 3:
+        return end
+    useful = [m for m in moves if not (m.kind == "magic" and m.amount == 4)]
+    return rng.choice(useful or moves)

@@ -1,0 +1,395 @@
+"""ILYOS rules, one behaviour per test (the traceability table of docs/rules/ilyos.md names them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core.errors import FormatError, IllegalMoveError
+from meeple.games.ilyos import board
+from meeple.games.ilyos.board import HEART, SANCTUARY, VILLAGES
+from meeple.games.ilyos.engine import DECK, Action, IlyosGame
+from tests.games.ilyos.helpers import arrange, moves_of
+
+ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
+"""Islands making the row y = 3 land from x = 1 to x = 5 (cells (1..5, 3))."""
+
+
+def _place_and_end(game: IlyosGame) -> None:
+    if not game.state.placed:
+        game.push(moves_of(game, "place")[0])
+    game.push(Action("end"))
+
+
+# --- rules 1 and 2: the island of the turn --------------------------------------------------------
+def test_actions_may_come_before_and_after_the_island() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3))])
+    game.push(Action("move", 0, (2, 3)))
+    game.push(moves_of(game, "place")[0])
+    game.push(Action("move", 0, (3, 3)))
+    game.push(Action("end"))
+    assert game.to_move() == 1
+
+
+def test_the_turn_cannot_end_before_an_island_is_placed() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3))])
+    assert Action("end") not in game.legal_moves()
+    with pytest.raises(IllegalMoveError, match="place an island first|posez d'abord"):
+        game.push(Action("end"))
+    game.push(moves_of(game, "place")[0])
+    assert Action("end") in game.legal_moves()
+    assert not moves_of(game, "place"), "only one island per turn"
+
+
+def test_a_new_guardian_appears_on_the_pivot_only_under_six() -> None:
+    five = [(0, (x, 3)) for x in range(1, 6)]
+    game = arrange(islands=ROW, guardians=five)
+    place = moves_of(game, "place")[0]
+    game.push(place)
+    assert game.state.at[place.cell] == 5
+    assert game.team_guardians(0) == 6
+    game.pop()
+    six = [*five, (0, (5, 2))]
+    full = arrange(islands=ROW, guardians=six)
+    full.push(moves_of(full, "place")[0])
+    assert full.team_guardians(0) == 6, "rule 12: a team never has more than 6 guardians"
+
+
+def test_islands_are_placed_over_void_touching_land() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3))])
+    land = set(board.FIXED_LAND) | set(game.state.cells)
+    for move in moves_of(game, "place"):
+        cells = board.island_cells(move.cell, move.amount)
+        assert all(board.in_bounds(c) and c not in land for c in cells)
+        assert any(n in land for c in cells for n in board.orthogonal_neighbours(c))
+
+
+# --- rule 4: the cards ---------------------------------------------------------------------------------
+def test_deck_of_13_hand_of_5_discard_and_stock_capped_at_5() -> None:
+    assert sorted(DECK) == sorted(["move"] * 8 + ["push"] * 4 + ["magic"])
+    game = IlyosGame.new({}, 3)
+    player = game.state.players[0]
+    assert len(player.hand) == 5 and len(player.deck) == 8
+    hand = list(player.hand)
+    game.push(moves_of(game, "place")[0])
+    game.push(Action("end"))
+    assert sorted(player_discard := game.state.players[0].discard) == sorted(hand)
+    assert len(player_discard) == 5
+    assert game.state.players[0].stock == {k: hand.count(k) for k in ("move", "push", "magic")}
+    capped = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move"] * 5, stock={"move": 4}, placed=True)
+    capped.push(Action("end"))
+    assert capped.state.players[0].stock["move"] == 5
+
+
+def test_actions_are_spent_from_the_hand_then_the_stock() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move", "push", "push", "push", "magic"],
+                   stock={"move": 2})
+    assert game.points()["move"] == 3
+    game.push(Action("move", 0, (4, 3)))
+    assert game.points()["move"] == 0
+    assert game.state.players[0].stock["move"] == 0
+
+
+def test_the_deck_is_reshuffled_from_the_discard_when_empty() -> None:
+    game = IlyosGame.new({}, 5)
+    for _ in range(6):
+        _place_and_end(game)
+    player = game.state.players[0]
+    assert player.reshuffles >= 1
+    assert len(player.deck) + len(player.discard) + len(player.hand) == 13
+
+
+# --- rule 5: symmetric setups ----------------------------------------------------------------------------
+@pytest.mark.parametrize("chosen", board.all_setups(), ids=lambda s: s.name)
+def test_every_setup_maps_onto_itself_under_the_player_swap(chosen: board.Setup) -> None:
+    islands = {frozenset(board.island_cells(p, o)) for p, o in chosen.islands}
+    mirrored = {frozenset(board.mirror(c) for c in cells) for cells in islands}
+    assert mirrored == islands
+    assert tuple(board.mirror(c) for c in chosen.team_a) == chosen.team_b
+    for cell in chosen.team_a:
+        corner = next(k for k, v in VILLAGES.items() if cell in v)
+        assert corner in ("NW", "SE")
+    game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a)}, 0)
+    owned = {(g.owner, g.cell) for g in game.state.guardians.values()}
+    assert {(1 - o, board.mirror(c)) for o, c in owned} == owned
+
+
+def test_setups_span_4_to_12_islands_and_1_to_4_guardians_with_room() -> None:
+    counts = {(len(s.islands), len(s.team_a)) for s in board.all_setups()}
+    assert {i for i, _ in counts} == {4, 6, 8, 10, 12} and {g for _, g in counts} == {1, 2, 3, 4}
+    for chosen in board.all_setups():
+        game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a)}, 0)
+        assert len(moves_of(game, "place")) >= 40, "free space to build"
+        turnable = [p for p in game.state.islands if any(game._rotation_fits(p, q) for q in (1, 2, 3))]
+        assert len(turnable) == len(game.state.islands), "free space to rotate every island"
+
+
+# --- rule 6: pushes ------------------------------------------------------------------------------------
+def test_a_push_moves_the_whole_line_one_cell_per_force_point() -> None:
+    islands = [((1, 3), 0), ((3, 3), 0), ((5, 3), 0), ((7, 3), 0)]  # row y = 3 from x = 1 to 8
+    guardians = [(0, (1, 3)), (1, (2, 3)), (1, (3, 3)), (0, (4, 3))]
+    game = arrange(islands=islands, guardians=guardians, hand=["push"] * 4 + ["move"], stock={"push": 3})
+    forces = [m.amount for m in moves_of(game, "push", 0)]
+    assert forces == [1, 2, 3, 4, 5, 6, 7]
+    game.push(Action("push", 0, (2, 3), 3))
+    assert [game.state.guardians[g].cell for g in (1, 2, 3)] == [(5, 3), (6, 3), (7, 3)]
+    assert game.state.guardians[0].cell == (1, 3), "the pusher stays"
+    assert game.points()["push"] == 4
+
+
+def test_guardians_pushed_into_the_void_leave_play_with_their_crown() -> None:
+    islands = [((1, 3), 0), ((3, 3), 0)]  # row y = 3 from x = 1 to 4; (5, 3) is void
+    game = arrange(islands=islands, guardians=[(0, (1, 3)), (1, (3, 3)), (1, (4, 3))], carried={2: 7},
+                   hand=["push"] * 4 + ["move"])
+    game.push(Action("move", 0, (2, 3)))
+    game.push(Action("push", 0, (3, 3), 1))
+    assert 2 not in game.state.guardians, "the front guardian fell into the void"
+    assert game.state.guardians[1].cell == (4, 3)
+    assert 7 not in game.crown_cells(), "its crown is lost"
+    assert game.state.ground == {HEART: 8}, "and a new crown appears on the heart"
+
+
+# --- rule 7: pushed crowns -----------------------------------------------------------------------------
+def test_a_pushed_crown_flies_over_void_and_lands_on_a_free_island_cell() -> None:
+    islands = [((2, 3), 0), ((6, 3), 0)]  # (2,3),(3,3) land; (4,3),(5,3) void; (6,3),(7,3) land
+    game = arrange(islands=islands, guardians=[(0, (2, 3))], ground={(3, 3): 0}, hand=["push"] * 4 + ["move"],
+                   stock={"push": 1})
+    assert [m.amount for m in moves_of(game, "push", 0)] == [3, 4]
+    game.push(Action("push", 0, (3, 3), 4))
+    assert game.state.ground.get((7, 3)) == 0
+    blocked = arrange(islands=islands, guardians=[(0, (2, 3)), (1, (6, 3))], ground={(3, 3): 0},
+                      hand=["push"] * 4 + ["move"], stock={"push": 1})
+    assert [m.amount for m in moves_of(blocked, "push", 0)] == [], "a guardian on the way stops the crown"
+
+
+def test_a_crown_never_lands_in_the_sanctuary_or_a_village() -> None:
+    game = arrange(islands=[((2, 5), 2)], guardians=[(0, (2, 5))], ground={(3, 5): 0},
+                   hand=["push"] * 4 + ["move"])
+    assert not moves_of(game, "push", 0), "east of (3,5) lies only the sanctuary"
+
+
+# --- rules 9 and 10: moves and magic -------------------------------------------------------------------
+def test_orthogonal_steps_cost_one_and_diagonals_two() -> None:
+    islands = [((1, 3), 0), ((3, 5), 2)]  # (1,3),(2,3),(1,4) and (3,5),(2,5),(3,4)
+    game = arrange(islands=islands, guardians=[(0, (2, 3))], hand=["move", "move", "push", "push", "magic"])
+    assert game.reachable(0) == {(1, 3): 1, (1, 4): 2, (3, 4): 2}
+    game.push(Action("move", 0, (3, 4)))
+    assert game.points()["move"] == 0, "the diagonal cost exactly 2 moves"
+
+
+def test_magic_turns_an_island_with_what_stands_on_it() -> None:
+    game = arrange(islands=[((2, 3), 0), ((7, 7), 0)], guardians=[(0, (3, 3))], carried={0: 4},
+                   ground={(2, 4): 5}, hand=["magic", "move", "move", "move", "push"])
+    assert {m.amount for m in moves_of(game, "magic") if m.cell == (2, 3)} == {1, 2, 3, 4}
+    game.push(Action("magic", cell=(2, 3), amount=1))
+    assert game.state.islands[(2, 3)] == 1
+    assert game.state.guardians[0].cell == (2, 4) and game.state.guardians[0].crown == 4
+    assert game.state.ground == {(1, 3): 5}
+    assert game.points()["magic"] == 0
+    full_turn = arrange(islands=[((2, 3), 0)], guardians=[(0, (3, 3))], hand=["magic", "move", "move", "move", "push"])
+    before = full_turn.state.cells.copy()
+    full_turn.push(Action("magic", cell=(2, 3), amount=4))
+    assert full_turn.state.cells == before, "360° leaves the island as it was"
+
+
+def test_magic_cannot_turn_an_island_onto_land() -> None:
+    game = arrange(islands=[((3, 5), 2)], guardians=[(0, (3, 5))], hand=["magic", "move", "move", "move", "push"])
+    quarter_turns = {m.amount for m in moves_of(game, "magic")}
+    assert 2 not in quarter_turns, "a half turn would cover the sanctuary's west arm"
+
+
+# --- rule 11: the sanctuary ------------------------------------------------------------------------------
+def test_the_sanctuary_is_a_fixed_cross_never_covered_or_turned() -> None:
+    assert {(5, 5), (4, 5), (6, 5), (5, 4), (5, 6)} == SANCTUARY
+    game = IlyosGame.new({}, 0)
+    for move in moves_of(game, "place"):
+        assert not set(board.island_cells(move.cell, move.amount)) & SANCTUARY
+    assert all(pivot not in SANCTUARY for pivot in game.state.islands)
+    with pytest.raises(IllegalMoveError):
+        game.push(Action("magic", cell=HEART, amount=1))
+
+
+# --- rule 13: the end ----------------------------------------------------------------------------------
+def _fill_board(game: IlyosGame) -> None:
+    state = game.state
+    while True:
+        free = [m for m in game._placements(state) if m.cell not in state.ground]
+        if not free:
+            break
+        game._add_island(state, free[0].cell, free[0].amount)
+    state.legal = None
+
+
+def test_the_game_stops_when_the_next_player_cannot_place_most_crowns_wins() -> None:
+    game = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], placed=True, ground={HEART: 0})
+    game.state.scores[0] = 1
+    _fill_board(game)
+    game.push(Action("end"))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == {0}
+    assert game.to_move() is None and game.legal_moves() == []
+
+
+def test_a_tie_goes_to_the_nearest_crown_then_is_a_draw() -> None:
+    near = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], placed=True, ground={HEART: 0, (0, 2): 1})
+    _fill_board(near)
+    near.push(Action("end"))
+    outcome = near.outcome()
+    assert outcome is not None and outcome.winners == {0} and outcome.details["distances"] == {"0": 1, "1": 7}
+    level = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], placed=True, ground={HEART: 0, (0, 5): 1})
+    _fill_board(level)
+    level.push(Action("end"))
+    tie = level.outcome()
+    assert tie is not None and tie.draw and not tie.winners
+
+
+# --- rule 14: 2 versus 2 -----------------------------------------------------------------------------------
+def test_two_versus_two_each_player_scores_in_its_own_village() -> None:
+    game = arrange({"mode": "2v2"}, guardians=[(0, (1, 0))], ground={(9, 10): 0, HEART: 1}, placed=True)
+    assert [game.village_corners(s) for s in range(4)] == [("NW",), ("NE",), ("SE",), ("SW",)]
+    game.push(Action("end"))  # seat 1 starts: the SE crown is not its own
+    assert game.state.scores == [0, 0, 0, 0]
+    _place_and_end(game)  # seat 2 starts: SE is its village
+    assert game.state.scores == [0, 0, 1, 0]
+    assert game.team_scores() == [1, 0]
+
+
+def test_team_diagonal_shares_villages_guardians_and_crowns() -> None:
+    options = {"mode": "2v2", "team_diagonal": True}
+    game = arrange(options, islands=ROW, guardians=[(2, (1, 3)), (1, (9, 0))], ground={(9, 10): 0, HEART: 1},
+                   placed=True)
+    assert game.village_corners(0) == game.village_corners(2) == ("NW", "SE")
+    assert moves_of(game, "move", 0), "seat 0 commands its teammate's guardian"
+    plain = arrange({"mode": "2v2"}, islands=ROW, guardians=[(2, (1, 3))], placed=True)
+    assert not moves_of(plain, "move", 0), "without the option it does not"
+    game.push(Action("end"))
+    _place_and_end(game)
+    assert game.state.scores == [1, 0, 1, 0], "the team's shared score"
+    assert game.team_scores() == [1, 0]
+
+
+def test_the_first_team_to_three_wins_in_two_versus_two() -> None:
+    game = arrange({"mode": "2v2"}, guardians=[(0, (1, 0))], ground={(0, 0): 0, HEART: 1}, placed=True, seat=3)
+    game.state.scores[0] = 2
+    game.push(Action("end"))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == {0, 2}
+
+
+# --- rule 15: taking a crown -------------------------------------------------------------------------------
+def test_a_guardian_takes_the_crown_of_an_adjacent_opponent_for_one_move() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0}, ground={HEART: 1})
+    take = Action("take", 0, (2, 3))
+    assert take in game.legal_moves()
+    game.push(take)
+    assert game.state.guardians[0].crown == 0 and game.state.guardians[1].crown == -1
+    assert game.points()["move"] == 2
+
+
+# --- rules 21 to 25: crowns ----------------------------------------------------------------------------------
+def test_one_crown_at_start_and_a_second_appears_once_it_is_taken() -> None:
+    assert IlyosGame.new({}, 0).crowns_in_play() == 1
+    game = arrange(guardians=[(0, (4, 5))], ground={HEART: 0})
+    game.push(Action("move", 0, HEART))
+    assert game.state.guardians[0].crown == 0
+    assert game.state.ground == {HEART: 1}
+    assert game.crowns_in_play() == 2
+
+
+def test_a_carrier_cannot_stop_on_a_lying_crown_but_can_pass_over_it() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3))], carried={0: 0}, ground={(2, 3): 1})
+    reach = game.reachable(0)
+    assert (2, 3) not in reach and reach[(3, 3)] == 2
+    free = arrange(islands=ROW, guardians=[(0, (1, 3))], ground={(2, 3): 1, HEART: 0})
+    free.push(Action("move", 0, (2, 3)))
+    assert free.state.guardians[0].crown == 1, "empty hands pick the crown up"
+
+
+def test_a_crown_scores_only_at_the_start_of_its_owners_turn() -> None:
+    game = arrange(islands=[((1, 1), 0)], guardians=[(0, (1, 1))], carried={0: 0}, ground={HEART: 1}, placed=True)
+    game.push(Action("move", 0, (1, 0)))
+    assert game.state.scores == [0, 0], "bringing it home does not score at once"
+    game.push(Action("end"))
+    assert game.state.scores == [0, 0]
+    _place_and_end(game)
+    assert game.state.scores == [1, 0]
+    assert game.state.guardians[0].cell == (1, 0), "rule 24: the guardian stays on its village"
+    assert game.crowns_in_play() == 1 and game.state.ground == {HEART: 1}, "the validated crown left play"
+
+
+def test_a_crown_put_down_in_the_village_scores_too() -> None:
+    game = arrange(islands=[((1, 1), 0)], guardians=[(0, (1, 0))], carried={0: 0}, ground={HEART: 1}, placed=True)
+    game.push(Action("drop", 0))
+    assert game.state.ground[(1, 0)] == 0
+    assert Action("drop", 0) not in game.legal_moves()
+    game.push(Action("end"))
+    _place_and_end(game)
+    assert game.state.scores == [1, 0]
+
+
+def test_the_sacrificed_guardian_option_removes_the_validating_guardian() -> None:
+    game = arrange({"sacrificed_guardian": True}, guardians=[(0, (1, 0))], carried={0: 0}, ground={HEART: 1},
+                   placed=True)
+    game.push(Action("end"))
+    _place_and_end(game)
+    assert game.state.scores == [1, 0]
+    assert 0 not in game.state.guardians
+
+
+def test_three_validated_crowns_win() -> None:
+    game = arrange(guardians=[(0, (1, 0))], carried={0: 0}, ground={HEART: 1}, placed=True)
+    game.state.scores[0] = 2
+    game.push(Action("end"))
+    _place_and_end(game)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == {0} and "three" in outcome.reason.en
+
+
+def test_passing_a_crown_between_allies_is_free_once_per_turn() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (1, 3)), (0, (2, 3))], carried={0: 0}, ground={HEART: 1})
+    before = game.points()
+    game.push(Action("give", 0, (2, 3)))
+    assert game.state.guardians[1].crown == 0 and game.points() == before
+    assert Action("give", 1, (1, 3)) not in game.legal_moves(), "no endless free passing"
+
+
+# --- rules 20 and 12, options, errors -----------------------------------------------------------------------
+def test_two_players_each_own_two_diagonal_villages() -> None:
+    game = IlyosGame.new({}, 0)
+    assert game.village_corners(0) == ("NW", "SE") and game.village_corners(1) == ("NE", "SW")
+    seats = {v["corner"]: v["seats"] for v in game.view(None)["villages"]}
+    assert seats == {"NW": [0], "NE": [1], "SE": [0], "SW": [1]}
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [({"mode": "solo"}, "mode"), ({"islands": 5}, "islands"), ({"guardians": 0}, "guardians"),
+     ({"time_per_turn": 4}, "time_per_turn"), ({"team_diagonal": True}, "team_diagonal"), ({"colour": 1}, "colour"),
+     ({"sacrificed_guardian": "yes"}, "sacrificed_guardian")],
+)
+def test_bad_options_name_the_field(options: dict[str, object], field: str) -> None:
+    with pytest.raises(FormatError, match=field):
+        IlyosGame.new(options, 0)
+
+
+def test_time_per_turn_accepts_1_2_3_5_minutes_and_is_shown() -> None:
+    for minutes in (0, 1, 2, 3, 5):
+        assert IlyosGame.new({"time_per_turn": minutes}, 0).view(0)["time_per_turn"] == minutes
+
+
+def test_an_illegal_move_says_why_and_changes_nothing() -> None:
+    game = IlyosGame.new({}, 0)
+    before = game.position_hash()
+    enemy = next(gid for gid, g in game.state.guardians.items() if g.owner == 1)
+    with pytest.raises(IllegalMoveError, match="not yours|pas à vous"):
+        game.push(Action("move", enemy, (5, 5)))
+    with pytest.raises(IllegalMoveError):
+        game.push(game.move_from_json({"kind": "push", "guardian": 0, "to": [1, 1]}))
+    assert game.position_hash() == before
+
+
+def test_move_text_round_trips() -> None:
+    game = IlyosGame.new({}, 2)
+    for move in game.legal_moves():
+        assert game.parse_move(game.move_text(move)) == move
+    with pytest.raises(IllegalMoveError):
+        game.parse_move("fly g1 z99")
