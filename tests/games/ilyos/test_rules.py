@@ -33,7 +33,7 @@ def test_actions_may_come_before_and_after_the_island() -> None:
 def test_the_turn_cannot_end_before_an_island_is_placed() -> None:
     game = arrange(islands=ROW, guardians=[(0, (1, 3))])
     assert Action("end") not in game.legal_moves()
-    with pytest.raises(IllegalMoveError, match="place an island first|posez d'abord"):
+    with pytest.raises(IllegalMoveError, match=r"place an island first|posez d'abord"):
         game.push(Action("end"))
     game.push(moves_of(game, "place")[0])
     assert Action("end") in game.legal_moves()
@@ -380,7 +380,7 @@ def test_an_illegal_move_says_why_and_changes_nothing() -> None:
     game = IlyosGame.new({}, 0)
     before = game.position_hash()
     enemy = next(gid for gid, g in game.state.guardians.items() if g.owner == 1)
-    with pytest.raises(IllegalMoveError, match="not yours|pas à vous"):
+    with pytest.raises(IllegalMoveError, match=r"not yours|pas à vous"):
         game.push(Action("move", enemy, (5, 5)))
     with pytest.raises(IllegalMoveError):
         game.push(game.move_from_json({"kind": "push", "guardian": 0, "to": [1, 1]}))
