@@ -1,0 +1,248 @@
+"""``meeple skirmish …``: movement adjudication and games on the command line.
+
+SCENARIO is a shipped scenario name (``meeple skirmish scenarios``), a scenario file, or a game record
+saved by ``play --save`` (then ``reach`` and ``check`` work on the position where the record stops).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
+from meeple.core.i18n import Msg
+from meeple.core.progress import track
+from meeple.core.rng import fresh_seed, make_rng
+from meeple.games.skirmish.ai import choose_move
+from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
+from meeple.games.skirmish.render import destinations_table, legend, render_grid
+from meeple.games.skirmish.scenario import load_scenario, parse_scenario, shipped_scenarios
+
+app = typer.Typer(
+    name="skirmish",
+    help="Escarmouche: zones de contrôle et engagements / Skirmish: zones of control and engagements.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+
+ScenarioArg = Annotated[str, typer.Argument(help="scénario fourni, fichier de scénario ou partie enregistrée / "
+                                                 "shipped scenario, scenario file or saved game")]
+FighterArg = Annotated[str, typer.Argument(help="id du combattant / fighter id (R1, B2…)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="sortie JSON / JSON output")]
+
+
+def open_game(source: str) -> SkirmishGame:
+    """A game from a shipped scenario name, a scenario file or a game record file."""
+    if source in shipped_scenarios():
+        return SkirmishGame.new({"scenario": source})
+    path = Path(source)
+    if not path.exists():
+        load_scenario(source)  # raises the error naming the known scenarios
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise FormatError(source, f"line {error.lineno}", Msg(f"JSON illisible: {error.msg}",
+                                                             f"unreadable JSON: {error.msg}")) from error
+    if isinstance(data, dict) and data.get("format") == "meeple-record":
+        return SkirmishGame.from_record(data, source)
+    parse_scenario(data, source)  # errors name the file and the field
+    return SkirmishGame.new({"scenario": data})
+
+
+def _print_board(game: SkirmishGame, reach: Any = None) -> None:
+    console.print(render_grid(game.field, game.scenario.objectives, reach))
+    console.print(legend())
+
+
+def _parse_path(words: list[str]) -> list[tuple[int, int]]:
+    cells = [parse_cell(word) for text in words for word in text.replace(";", " ").split()]
+    if not cells:
+        raise typer.BadParameter(str(Msg("chemin vide", "empty path")), param_hint="PATH")
+    return cells
+
+
+@app.command()
+def scenarios() -> None:
+    """Liste les scénarios fournis / list the shipped scenarios."""
+    for name in shipped_scenarios():
+        scenario = load_scenario(name)
+        console.print(f"[bold]{name}[/bold]  {scenario.title}  ({scenario.ground.width}×{scenario.ground.height}, "
+                      f"{len(scenario.fighters)} fighters, {scenario.rounds} rounds)")
+
+
+@app.command()
+def validate(file: Annotated[Path, typer.Argument(help="fichier de scénario / scenario file")]) -> None:
+    """Vérifie un fichier de scénario / check a scenario file."""
+    scenario = load_scenario(str(file))
+    console.print(str(Msg(f"valide: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
+                          f"{len(scenario.fighters)} combattants",
+                          f"valid: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
+                          f"{len(scenario.fighters)} fighters")))
+
+
+@app.command()
+def reach(
+    scenario: ScenarioArg,
+    fighter: FighterArg,
+    as_json: JsonOpt = False,
+    listing: Annotated[bool, typer.Option("--list", help="liste chemins et coûts / list paths and costs")] = False,
+) -> None:
+    """Affiche où un combattant peut aller / show where a fighter may go (ZOCs shaded, outcomes marked)."""
+    game = open_game(scenario)
+    result = game.reachable(fighter)
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    _print_board(game, result)
+    held = f"  {Msg('tenu par', 'held by')} {', '.join(result.held_by)}" if result.held_by else ""
+    ignoring = f"  {Msg('ignore', 'ignores')} {', '.join(result.ignoring)}" if result.ignoring else ""
+    console.print(f"{fighter}: {len(result.destinations)} {Msg('destinations', 'destinations')}, "
+                  f"{result.allowance} {Msg('PM', 'MP')}{held}{ignoring}")
+    if listing:
+        console.print(destinations_table(result))
+
+
+@app.command("check")
+def check_path(
+    scenario: ScenarioArg,
+    fighter: FighterArg,
+    path: Annotated[list[str], typer.Argument(help="cases après le départ / cells after the start: 3,4 4,5 …")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Dit si un chemin est légal, sinon le premier pas illégal et la règle / is this path legal?"""
+    game = open_game(scenario)
+    cells = _parse_path(path)
+    if cells[0] == game.field.fighter(game._require_fighter(fighter).id).cell:
+        cells = cells[1:] or cells
+    result = game.check(fighter, cells)
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        if not result.legal:
+            raise typer.Exit(1)
+        return
+    if result.error is not None:
+        raise IllegalMoveError(f"{fighter} {' '.join(path)}", result.error.message())
+    console.print(str(result.message()))
+
+
+HELP = Msg(
+    "coups: « R1 5,3 » (case d'arrivée), « R1 2,3 3,3 4,3 » (chemin), « R1 hold », « R1 attack B2 »;\n"
+    "commandes: reach ID, board, undo, help, quit",
+    "moves: 'R1 5,3' (end cell), 'R1 2,3 3,3 4,3' (path), 'R1 hold', 'R1 attack B2';\n"
+    "commands: reach ID, board, undo, help, quit",
+)
+
+
+def _describe(game: SkirmishGame) -> str:
+    view = game.view(None)
+    last = view["last_move"]
+    if not last:
+        return ""
+    if last["outcome"]:
+        return f"{last['text']} → {Msg(**last['outcome']['text'])}"
+    if last["damage"] is not None:
+        removed = f", {last['removed']} {Msg('hors de combat', 'out of action')}" if last["removed"] else ""
+        return f"{last['text']} ({last['damage']} {Msg('dégât', 'damage')}{removed})"
+    return str(last["text"])
+
+
+def _status(game: SkirmishGame) -> str:
+    side = game.to_move()
+    assert side is not None
+    score = game.score()
+    return (f"{Msg('manche', 'round')} {game.state.round}/{game.scenario.rounds}  "
+            f"{Msg('score', 'score')} {score[0]}–{score[1]}  {game.scenario.sides[side]} "
+            f"({' '.join(game.can_act())})")
+
+
+def _human_turn(game: SkirmishGame) -> bool:
+    """Read and play one human command; returns False when the player quits."""
+    try:
+        line = console.input(f"{_status(game)} > ").strip()
+    except EOFError:
+        return False
+    if line in ("quit", "exit", "q"):
+        return False
+    if line in ("help", "?", ""):
+        console.print(str(HELP))
+    elif line == "board":
+        _print_board(game)
+    elif line == "undo":
+        if game.move_stack:
+            game.pop()
+        _print_board(game)
+    elif line.startswith("reach "):
+        try:
+            _print_board(game, game.reachable(line.split()[1]))
+        except MeepleError as error:
+            console.print(f"[red]{error}[/red]")
+    else:
+        try:
+            game.push(game.parse_move(line))
+        except MeepleError as error:
+            console.print(f"[red]{error}[/red]")
+            return True
+        console.print(_describe(game))
+        _print_board(game)
+    return True
+
+
+def _finish(game: SkirmishGame, save: Path | None) -> None:
+    outcome = game.outcome()
+    if outcome is not None:
+        winners = ", ".join(str(game.scenario.sides[seat]) for seat in sorted(outcome.winners))
+        console.print(f"[bold]{outcome.reason}[/bold]" + (f": {winners}" if winners else ""))
+    if save is not None:
+        save.write_text(json.dumps(game.record(), ensure_ascii=False, indent=1), encoding="utf-8")
+        console.print(str(Msg(f"partie enregistrée dans {save}", f"game saved to {save}")))
+
+
+@app.command()
+def play(
+    scenario: ScenarioArg,
+    ai: Annotated[str, typer.Option(help="camp(s) joué(s) par l'ordinateur / computer side(s): 0, 1, both, none")] = "1",
+    seed: Annotated[int | None, typer.Option(help="graine de l'IA / AI seed")] = None,
+    save: Annotated[Path | None, typer.Option(help="enregistre la partie (JSON) / save the game record")] = None,
+) -> None:
+    """Joue une partie (contre l'ordinateur) / play a game (against the computer)."""
+    choices = {"0": {0}, "1": {1}, "both": {0, 1}, "none": set()}
+    if ai not in choices:
+        raise typer.BadParameter("0 | 1 | both | none", param_hint="--ai")
+    computer = choices[ai]
+    game = open_game(scenario)
+    rng = make_rng(fresh_seed() if seed is None else seed)
+    if computer == {0, 1}:
+        _autoplay(game, rng)
+    else:
+        console.print(f"[bold]{game.scenario.title}[/bold] — {game.scenario.description}")
+        console.print(str(HELP))
+        _print_board(game)
+        while not game.is_over():
+            side = game.to_move()
+            assert side is not None
+            if side in computer:
+                game.push(choose_move(game, side, rng.derive(str(len(game.move_stack)))))
+                console.print(f"{game.scenario.sides[side]}: {_describe(game)}")
+                _print_board(game)
+            elif not _human_turn(game):
+                break
+    _print_board(game)
+    _finish(game, save)
+
+
+def _autoplay(game: SkirmishGame, rng: Any) -> None:
+    total = game.scenario.rounds * len(game.field.fighters)
+    for _ in track(range(total), total, str(Msg("l'ordinateur joue les deux camps", "the computer plays both sides"))):
+        side = game.to_move()
+        if side is None:
+            break
+        game.push(choose_move(game, side, rng.derive(str(len(game.move_stack)))))
+
+
+__all__ = ["Action", "app", "open_game"]
