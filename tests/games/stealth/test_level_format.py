@@ -1,0 +1,93 @@
+"""Level files: a malformed or inconsistent level is refused with the field and the reason (R19)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.core.errors import FormatError
+from meeple.games.stealth.engine import StealthGame
+from meeple.games.stealth.level import load_level_file, parse_level, shipped_level_data, shipped_level_ids
+
+
+def _base() -> dict[str, Any]:
+    return copy.deepcopy(shipped_level_data("1-12"))
+
+
+def _patrol(doc: dict[str, Any]) -> dict[str, Any]:
+    return next(e for e in doc["enemies"] if e["kind"] == "patrol")
+
+
+BROKEN = [
+    ("format", lambda d: d.update(format="other"), "format", "expected"),
+    ("version", lambda d: d.update(version=2), "version", "unknown version"),
+    ("dangling edge", lambda d: d["edges"].append(["a1", "zz"]), r"edges\[\d+\]\.b", "unknown node 'zz'"),
+    ("self loop", lambda d: d["edges"].append(["a1", "a1"]), r"edges\[\d+\]\.b", "itself"),
+    ("duplicate edge", lambda d: d["edges"].append(["a2", "a1"]), r"edges\[\d+\]", "duplicate edge"),
+    ("duplicate node", lambda d: d["nodes"].append({"id": "a1", "x": 9, "y": 9}), r"nodes\[\d+\]\.id", "duplicate"),
+    ("node without x", lambda d: d["nodes"][0].pop("x"), r"nodes\[0\]\.x", "required field missing"),
+    ("bad x", lambda d: d["nodes"][0].update(x="left"), r"nodes\[0\]\.x", "expected"),
+    ("unknown start", lambda d: d.update(start="nowhere"), "start", "unknown node"),
+    ("exit is start", lambda d: d.update(exit=d["start"]), "exit", "differ"),
+    ("door without key", lambda d: d["edges"].append({"a": "a1", "b": "b2", "door": "gold"}), r"edges\[\d+\]\.door",
+     "no node holds the key"),
+    ("facing not a neighbour", lambda d: d["enemies"][0].update(facing="a3"), r"enemies\[0\]\.facing",
+     "not a neighbour"),
+    ("enemy on hide", lambda d: d["enemies"][1].update(node="e3", facing="f3"), r"enemies\[1\]\.node",
+     "never stands on a hide node"),
+    ("route not a path", lambda d: _patrol(d).update(route=["e1", "e2", "d1"]), r"enemies\[2\]\.route\[2\]",
+     "not a path"),
+    ("route through a door", lambda d: _patrol(d).update(route=["d2", "e2"]), r"enemies\[2\]\.route\[1\]",
+     "not a path"),
+    ("short route", lambda d: _patrol(d).update(route=["e1"]), r"enemies\[2\]\.route", "at least two"),
+    ("unknown kind", lambda d: d["enemies"][0].update(kind="dragon"), r"enemies\[0\]\.kind", "unknown kind"),
+    ("duplicate enemy", lambda d: d["enemies"][1].update(id="tracker"), r"enemies\[1\]\.id", "duplicate"),
+    ("enemy on start", lambda d: d["enemies"][1].update(node="b3", facing="c3"), "start", "stands there"),
+    ("caravan off trail", lambda d: d.update(caravan=["f1"]), r"caravan\[0\]", "trail"),
+    ("unknown star", lambda d: d.update(stars=["finish", "gold"]), r"stars\[1\]", "unknown star"),
+    ("no finish star", lambda d: d.update(stars=["par"]), "stars", "finish"),
+    ("negative stones", lambda d: d.update(stones=-1), "stones", "≥ 0"),
+    ("tracker radius", lambda d: d["enemies"][0].update(radius=0), r"enemies\[0\]\.radius", "≥ 1"),
+    ("pivot one orientation", lambda d: d["enemies"][1].update(kind="pivot", cycle=["a1"]), r"enemies\[1\]\.cycle",
+     "at least two"),
+]
+
+
+@pytest.mark.parametrize(("name", "breaks", "field", "reason"), BROKEN, ids=[case[0] for case in BROKEN])
+def test_a_broken_level_names_the_field_and_the_reason(name: str, breaks: Any, field: str, reason: str) -> None:
+    doc = _base()
+    breaks(doc)
+    with pytest.raises(FormatError) as caught:
+        parse_level(doc, "1-12.json")
+    assert caught.value.source == "1-12.json"
+    assert caught.value.field and re.fullmatch(field, caught.value.field), caught.value.field
+    assert reason in caught.value.reason.en
+
+
+def test_a_broken_level_file_reports_path_and_json_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "meeple-stealth-level",\n "version": 1,\n oops}', encoding="utf-8")
+    with pytest.raises(FormatError, match=r"bad\.json: line 3: invalid JSON"):
+        load_level_file(path)
+
+
+def test_unknown_level_option_and_unknown_level_id() -> None:
+    with pytest.raises(FormatError, match="options: level: unknown level '9-9'"):
+        StealthGame.new({"level": "9-9"})
+    with pytest.raises(FormatError, match="options: colour: unknown option"):
+        StealthGame.new({"colour": "red"})
+
+
+def test_every_shipped_level_loads_and_round_trips_through_json() -> None:
+    ids = shipped_level_ids()
+    assert len(ids) >= 12 and ids[:2] == ["1-1", "1-2"]
+    for level_id in ids:
+        doc = shipped_level_data(level_id)
+        assert doc["id"] == level_id and doc["version"] == 1
+        again = parse_level(json.loads(json.dumps(doc)))
+        assert again.node_ids == parse_level(doc).node_ids

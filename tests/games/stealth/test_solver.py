@@ -1,0 +1,152 @@
+"""The solver and validator (R20–R22) and the command line."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.cli import main
+from meeple.core.errors import BudgetExceededError
+from meeple.games.stealth.engine import StealthGame
+from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
+from meeple.games.stealth.solver import doubling_check, solve, validate
+from tests.games.stealth.helpers import CROSS, level, level_doc, sentry
+
+
+@pytest.mark.parametrize("level_id", shipped_level_ids())
+def test_every_shipped_level_validates(level_id: str) -> None:
+    report = validate(load_shipped_level(level_id))
+    assert report.ok, [problem.en for problem in report.problems]
+    assert report.solutions["finish"].length == load_shipped_level(level_id).par
+
+
+@pytest.mark.parametrize("level_id", shipped_level_ids())
+def test_each_neutralisable_enemy_at_most_doubles_the_reachable_states(level_id: str) -> None:
+    lv = load_shipped_level(level_id)
+    checks = doubling_check(lv)
+    assert checks, "every shipped level has a neutralisable enemy"
+    for check in checks:
+        assert check.holds, check
+
+
+@pytest.mark.parametrize("level_id", shipped_level_ids())
+def test_the_shortest_solution_really_wins_with_the_stars_it_claims(level_id: str) -> None:
+    lv = load_shipped_level(level_id)
+    solution = solve(lv, "sweep") if "sweep" in lv.stars else solve(lv)
+    g = StealthGame.from_level(lv)
+    for action in solution.actions:
+        g.push(g.move_of(action))
+    assert g.outcome() is not None and g.outcome().winners == frozenset({0})  # type: ignore[union-attr]
+    if "sweep" in lv.stars:
+        assert "sweep" in g.stars()
+
+
+def test_tutorials_1_1_and_1_2_leave_no_neutralisation_free_shortcut() -> None:
+    for level_id in ("1-1", "1-2"):
+        lv = load_shipped_level(level_id)
+        assert lv.tutorial
+        ghost, finish = solve(lv, "ghost"), solve(lv, "finish")
+        assert not ghost.found or ghost.length >= finish.length + 3
+
+
+def test_a_tutorial_with_a_near_pacifist_route_is_refused() -> None:
+    edges = [*CROSS, ["w", "sw"], ["sw", "s"]]  # the south arm leads round: c need not be crossed
+    edges += [["ss", "sse"], ["sse", "ee"]]
+    lv = level(edges, [sentry(facing="n")], "w", tutorial=True)
+    report = validate(lv)
+    assert any("tutorial level" in problem.en for problem in report.problems)
+
+
+def test_more_than_four_neutralisable_enemies_is_refused() -> None:
+    edges = [["s0", "a1"], ["a1", "a2"], ["a2", "a3"], ["a3", "a4"], ["a4", "a5"], ["a5", "x"]]
+    for i in range(1, 6):
+        edges.append([f"a{i}", f"side{i}"])
+    enemies = [sentry(f"a{i}", f"side{i}", f"g{i}") for i in range(1, 6)]
+    report = validate(level(edges, enemies, "s0"))
+    assert report.solutions["finish"].found and len(report.neutralisable) == 5
+    assert any("5 neutralisable enemies (at most 4)" in problem.en for problem in report.problems)
+
+
+def test_wrong_par_unreachable_star_and_unsolvable_level_are_reported() -> None:
+    lv = level(CROSS, [sentry(facing="n")], "w", par=3, stars=["finish", "par", "ghost"])
+    problems = [problem.en for problem in validate(lv).problems]
+    assert any("par 3 recorded, but the shortest solution is 4 moves" in p for p in problems)
+    assert any("'ghost' star is declared but cannot be earned" in p for p in problems)
+    walled = level([["s0", "a"], ["b", "x"]], [], "s0")
+    assert [p.en for p in validate(walled).problems] == ["the level has no solution"]
+
+
+def test_the_solver_budget_is_enforced() -> None:
+    with pytest.raises(BudgetExceededError, match="budget of 50 states"):
+        solve(load_shipped_level("1-11"), "ghost", max_states=50)
+
+
+# --- command line ----------------------------------------------------------------------------------
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "meeple", "--lang", "en", "stealth", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_solve_prints_solution_stars_states_and_each_objective() -> None:
+    done = _cli("solve", "1-6")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "solution (4 moves): a h b exit" in out and "stars: finish, par, ghost" in out
+    assert "states explored:" in out and "ghost: 4 moves" in out and "sweep: 6 moves" in out
+
+
+def test_cli_solve_says_when_an_objective_has_no_solution() -> None:
+    assert "ghost: no solution" in _cli("solve", "1-1").stdout
+
+
+def test_cli_validate_directory_fails_with_reasons(tmp_path: Path) -> None:
+    good = shipped_level_data("1-1")
+    bad: dict[str, Any] = copy.deepcopy(good)
+    bad["par"] = 2
+    (tmp_path / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    done = _cli("validate", str(tmp_path))
+    assert done.returncode == 1
+    assert "par 2 recorded, but the shortest solution is 6 moves" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "meeple: 1 of 2 level(s) invalid"
+
+
+def test_cli_validate_shipped_act_passes() -> None:
+    assert main(["stealth", "validate"]) == 0
+
+
+def test_cli_bad_level_file_is_one_line_error(tmp_path: Path) -> None:
+    doc = level_doc(CROSS, [sentry(facing="nn")], "w")
+    (tmp_path / "broken.json").write_text(json.dumps(doc), encoding="utf-8")
+    done = _cli("solve", str(tmp_path / "broken.json"))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == f"meeple: {tmp_path / 'broken.json'}: enemies[0].facing: 'nn' is not a neighbour of 'c'"
+
+
+def test_cli_play_moves_preview_undo_and_win() -> None:
+    script = "a\npreview b\nb\nundo\nd\ne\npreview post\npost\nwhatever\nc\nexit\n"
+    done = _cli("play", "1-1", stdin=script)
+    out = done.stdout
+    assert done.returncode == 0
+    assert "preview b: CAPTURE (leader, seen) by sentry" in out
+    assert "captured" in out and "preview post: ✋ neutralises sentry" in out
+    assert "unknown node 'whatever'" in out and "stars: finish, par, sweep" in out
+
+
+def test_cli_show_writes_svg(tmp_path: Path) -> None:
+    target = tmp_path / "board.svg"
+    assert main(["stealth", "show", "1-5", "--svg", str(target), "--moves", "throw a"]) == 0
+    assert target.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_solve_accepts_a_level_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(level_doc(CROSS, [sentry(facing="n")], "w")), encoding="utf-8")
+    assert parse_level(json.loads(path.read_text(encoding="utf-8"))).id == "test"
+    assert "solution (4 moves)" in _cli("solve", str(path)).stdout
