@@ -1,0 +1,145 @@
+"""The Hive AI: core's negamax alpha-beta with a Hive evaluation and move ordering, plus two baselines.
+
+Entry point for the server and the command line::
+
+    best_move(game, time_limit=1.0, depth=None) -> move   # a move of game.legal_moves()
+
+The evaluation (for the side to move) weighs the queens' surroundings (squared: the last neighbours
+matter most), how many pieces each side can still move (pieces pinned by the one-hive rule or covered
+by a beetle cannot), beetles sitting on a queen, and the pieces still in hand.
+"""
+
+from __future__ import annotations
+
+from meeple.core.ai import AlphaBeta, SearchResult
+from meeple.core.rng import SeededRandom
+from meeple.games.hive.board import DIRS, articulation_points
+from meeple.games.hive.game import HiveGame
+from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN
+from meeple.games.hive.state import HiveState, Move, _slides
+
+QUEEN_NEIGHBOUR = 40.0
+MOVABLE_PIECE = 6.0
+MOVABLE_ANT = 4.0
+BEETLE_ON_QUEEN = 30.0
+IN_HAND = 1.0
+QUEEN_FREEDOM = 12.0
+DEFAULT_DEPTH = 3
+
+
+def _queen_pressure(state: HiveState, colour: int, pinned: set[int]) -> float:
+    """How surrounded ``colour``'s queen is (0 while it is in hand)."""
+    cell = state.board.where[state.queen[colour]]
+    if cell == -1:
+        return 0.0
+    stacks = state.board.stacks
+    count = sum(1 for step in DIRS if cell + step in stacks)
+    covered = len(stacks[cell]) > 1
+    pressure = QUEEN_NEIGHBOUR * count * (1 + count / 6) + (BEETLE_ON_QUEEN if covered else 0.0)
+    if not covered and cell not in pinned:
+        pressure -= QUEEN_FREEDOM * len(_slides(stacks, cell))
+    return pressure
+
+
+def _mobility(state: HiveState, colour: int, pinned: set[int]) -> float:
+    """Pieces ``colour`` could move at all (on top of their stack and not pinned by the one-hive rule)."""
+    board = state.board
+    if board.where[state.queen[colour]] == -1:
+        return 0.0
+    score = 0.0
+    for piece in state.own[colour]:
+        cell = board.where[piece]
+        if cell == -1:
+            score += IN_HAND
+            continue
+        stack = board.stacks[cell]
+        if stack[-1] != piece or (len(stack) == 1 and cell in pinned):
+            continue
+        score += MOVABLE_PIECE
+        bug = state.bug_of[piece]
+        if bug == ANT or bug == MOSQUITO or (bug == BEETLE and len(stack) > 1):
+            score += MOVABLE_ANT
+    return score
+
+
+def evaluate(game: HiveGame) -> float:
+    """The position's value for the side to move (higher is better for it)."""
+    state = game.state
+    me = state.ply & 1
+    pinned = articulation_points(state.board.stacks)
+    mine = _mobility(state, me, pinned) - _queen_pressure(state, me, pinned)
+    theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned)
+    return mine - theirs
+
+
+def order_moves(game: HiveGame, moves: list[Move]) -> list[Move]:
+    """Moves most likely to be good first: onto or next to the opposing queen, away from one's own."""
+    state = game.state
+    me = state.ply & 1
+    where = state.board.where
+    their_queen = where[state.queen[1 - me]]
+    my_queen = where[state.queen[me]]
+    near_theirs = set() if their_queen == -1 else {their_queen + step for step in DIRS} | {their_queen}
+    near_mine = set() if my_queen == -1 else {my_queen + step for step in DIRS}
+
+    def priority(move: Move) -> float:
+        piece, dest, _ = move
+        if piece < 0:
+            return 0.0
+        source = where[piece]
+        value = 0.0
+        if dest in near_theirs and source not in near_theirs:
+            value += 10.0 if state.colour_of[piece] == me else -6.0
+        if source in near_mine:
+            value += 4.0 if state.colour_of[piece] != me or state.bug_of[piece] != QUEEN else 2.0
+        if source in near_theirs and dest not in near_theirs:
+            value += -5.0 if state.colour_of[piece] == me else 5.0
+        if source == -1:
+            value -= 1.0
+        return value
+
+    return sorted(moves, key=priority, reverse=True)
+
+
+def search(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> SearchResult:
+    """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`."""
+    if time_limit is None and depth is None:
+        depth = DEFAULT_DEPTH
+    engine: AlphaBeta[HiveGame] = AlphaBeta(evaluate, order_moves)
+    return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
+
+
+def best_move(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> Move:
+    """The AI's move: iterative deepening up to ``depth`` plies and/or ``time_limit`` seconds.
+
+    With neither limit, searches 3 plies. The game must not be over; it is left unchanged.
+    """
+    moves = game.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    move: Move = search(game, time_limit, depth).move
+    return move
+
+
+def random_move(game: HiveGame, rng: SeededRandom) -> Move:
+    """A uniformly random legal move (the weakest baseline)."""
+    return rng.choice(game.legal_moves())
+
+
+def greedy_move(game: HiveGame, rng: SeededRandom) -> Move:
+    """The one-ply greedy baseline: the move whose resulting position evaluates best (ties at random)."""
+    best: list[Move] = []
+    best_value = -float("inf")
+    for move in game.legal_moves():
+        game.push_unchecked(move)
+        outcome = game.outcome()
+        if outcome is not None:
+            value = 0.0 if outcome.draw else (1e9 if (game.state.ply - 1) & 1 in outcome.winners else -1e9)
+        else:
+            value = -evaluate(game)
+        game.pop()
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return rng.choice(best)

@@ -1,0 +1,198 @@
+"""A Universal Hive Protocol engine (answers in English, as the protocol is): one command per line in, answers out, each closed by ``ok``.
+
+Commands: ``info``, ``newgame [GameTypeString|GameString]``, ``play MoveString``, ``pass``,
+``validmoves``, ``bestmove [time hh:mm:ss | depth N]``, ``undo [N]``, ``options [get Name | set Name
+Value]``, ``exit``. A move the rules refuse is answered ``invalidmove <reason>``, any other bad input
+``err <reason>``; the engine keeps its state and goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from meeple import __version__
+from meeple.core.errors import MeepleError
+from meeple.games.hive.ai import best_move
+from meeple.games.hive.game import HiveGame
+from meeple.games.hive.notation import game_string, move_string, parse_game_string, turn_string
+from meeple.games.hive.pieces import GameType
+
+ENGINE_ID = f"id meeple-hive v{__version__}"
+CAPABILITIES = "Mosquito;Ladybug;Pillbug;Centipede"
+TIME_MARGIN = 0.9
+"""The share of the allowed time the search may use (the rest covers start-up and output)."""
+
+
+class UhpError(Exception):
+    """A command that cannot be carried out (answered ``err``)."""
+
+
+class InvalidMove(Exception):
+    """A move the rules refuse (answered ``invalidmove``)."""
+
+
+@dataclass
+class Option:
+    """One engine option: an integer with bounds."""
+
+    name: str
+    value: int
+    default: int
+    low: int
+    high: int
+
+    def line(self) -> str:
+        """The UHP description ``Name;int;Value;Default;Min;Max``."""
+        return f"{self.name};int;{self.value};{self.default};{self.low};{self.high}"
+
+
+class UhpEngine:
+    """The engine's state: the current game (if any) and the options."""
+
+    def __init__(self) -> None:
+        self.game: HiveGame | None = None
+        self.options = {"DefaultDepth": Option("DefaultDepth", 3, 3, 1, 8)}
+        self.commands: dict[str, Callable[[list[str]], list[str]]] = {
+            "info": self._info,
+            "newgame": self._newgame,
+            "play": self._play,
+            "pass": lambda args: self._play(["pass"]),
+            "validmoves": self._validmoves,
+            "bestmove": self._bestmove,
+            "undo": self._undo,
+            "options": self._options,
+        }
+
+    def handle(self, line: str) -> list[str]:
+        """The answer lines to one command line, ``ok`` included."""
+        words = line.strip().split(" ", 1)
+        name = words[0].lower()
+        args = words[1].split() if len(words) > 1 else []
+        if name == "play" and len(words) > 1:
+            args = [words[1].strip()]
+        if name == "newgame" and len(words) > 1:
+            args = [words[1].strip()]
+        command = self.commands.get(name)
+        try:
+            if command is None:
+                raise UhpError(f"Invalid command '{name}'. Commands: {', '.join(self.commands)}, exit.")
+            return [*command(args), "ok"]
+        except InvalidMove as error:
+            return [f"invalidmove {error}", "ok"]
+        except UhpError as error:
+            return [f"err {_one_line(str(error))}", "ok"]
+        except MeepleError as error:
+            return [f"err {_one_line(error.text('en'))}", "ok"]
+
+    # --- commands ---------------------------------------------------------------------------------
+    def _info(self, args: list[str]) -> list[str]:
+        return [ENGINE_ID, CAPABILITIES]
+
+    def _newgame(self, args: list[str]) -> list[str]:
+        text = args[0] if args else "Base"
+        game_type, moves = parse_game_string(text)
+        game = HiveGame(GameType.parse(str(game_type)), 0)
+        for index, move_text in enumerate(moves):
+            try:
+                game.push(game.parse_move(move_text))
+            except MeepleError as error:
+                raise UhpError(f"move {index + 1} '{move_text}': {error.text('en')}") from error
+        parts = text.split(";")
+        if len(parts) >= 3:
+            expected = game_string(game.state).split(";")
+            if parts[1].strip() != expected[1] or parts[2].strip() != turn_string(game.state.ply):
+                raise UhpError(f"the GameString says {parts[1]};{parts[2]} but its moves give {expected[1]};{expected[2]}")
+        self.game = game
+        return [game_string(game.state)]
+
+    def _current(self) -> HiveGame:
+        if self.game is None:
+            raise UhpError("No game in progress. Try 'newgame' to start a new game.")
+        return self.game
+
+    def _play(self, args: list[str]) -> list[str]:
+        game = self._current()
+        if not args:
+            raise UhpError("play needs a MoveString")
+        if game.outcome() is not None:
+            raise InvalidMove("Unable to play: the game is over.")
+        try:
+            move = game.parse_move(args[0])
+            game.push(move)
+        except MeepleError as error:
+            raise InvalidMove(_one_line(error.text("en"))) from error
+        return [game_string(game.state)]
+
+    def _validmoves(self, args: list[str]) -> list[str]:
+        game = self._current()
+        if game.outcome() is not None:
+            raise UhpError("The game is over: there are no valid moves.")
+        texts = sorted(move_string(game.state, move) for move in game.legal_moves())
+        return [";".join(texts)]
+
+    def _bestmove(self, args: list[str]) -> list[str]:
+        game = self._current()
+        if game.outcome() is not None:
+            raise UhpError("The game is over: there is no best move.")
+        time_limit, depth = self._limits(args)
+        move = best_move(game, time_limit=time_limit, depth=depth)
+        return [move_string(game.state, move)]
+
+    def _limits(self, args: list[str]) -> tuple[float | None, int | None]:
+        if not args:
+            return None, self.options["DefaultDepth"].value
+        if len(args) == 2 and args[0] == "depth" and args[1].isdigit() and int(args[1]) > 0:
+            return None, int(args[1])
+        if len(args) == 2 and args[0] == "time":
+            match = re.fullmatch(r"(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)", args[1])
+            if match:
+                seconds = int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
+                if seconds > 0:
+                    return seconds * TIME_MARGIN, None
+        raise UhpError("Use 'bestmove time hh:mm:ss' or 'bestmove depth N' (N > 0).")
+
+    def _undo(self, args: list[str]) -> list[str]:
+        game = self._current()
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise UhpError("Use 'undo' or 'undo N' with N a whole number.")
+        count = int(args[0]) if args else 1
+        if count < 1 or count > len(game.move_stack):
+            raise UhpError(f"Unable to undo {count} move(s): {len(game.move_stack)} played.")
+        for _ in range(count):
+            game.pop()
+        return [game_string(game.state)]
+
+    def _options(self, args: list[str]) -> list[str]:
+        if not args:
+            return [option.line() for option in self.options.values()]
+        option = self.options.get(args[1]) if len(args) > 1 else None
+        if args[0] == "get" and len(args) == 2 and option is not None:
+            return [option.line()]
+        if args[0] == "set" and len(args) == 3 and option is not None:
+            value = args[2]
+            if not value.lstrip("-").isdigit() or not option.low <= int(value) <= option.high:
+                raise UhpError(f"{option.name} takes a whole number from {option.low} to {option.high}.")
+            option.value = int(value)
+            return [option.line()]
+        raise UhpError(f"Use 'options', 'options get Name' or 'options set Name Value'; options: {', '.join(self.options)}.")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run(lines: Iterable[str], write: Callable[[str], None]) -> None:
+    """Speak UHP: print ``info`` at start-up, then answer each line until ``exit`` or end of input."""
+    engine = UhpEngine()
+    for answer in engine.handle("info"):
+        write(answer)
+    for line in lines:
+        if not line.strip():
+            continue
+        if line.strip().lower() in ("exit", "quit"):
+            break
+        for answer in engine.handle(line):
+            write(answer)
+
