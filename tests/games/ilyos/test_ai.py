@@ -1,0 +1,83 @@
+"""The computer player: legal moves at every level, its own view only, and the plays of rule 17."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core.rng import make_rng
+from meeple.games.ilyos.ai import LEVELS, choose_move, evaluate
+from meeple.games.ilyos.board import HEART, manhattan
+from meeple.games.ilyos.engine import Action, IlyosGame
+from tests.games.ilyos.helpers import arrange
+
+ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
+
+
+def _play_turn(game: IlyosGame, level: str, seed: int = 0) -> list[Action]:
+    seat = game.to_move()
+    assert seat is not None
+    rng = make_rng(seed)
+    played: list[Action] = []
+    while game.to_move() == seat and len(played) < 30:
+        move = choose_move(game, seat, level, rng)
+        game.push(move)
+        played.append(move)
+    return played
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_whole_turns(level: str) -> None:
+    game = IlyosGame.new({"mode": "2v2"}, 3)
+    for _ in range(4):
+        played = _play_turn(game, level, 5)
+        assert played[-1].kind == "end" and sum(m.kind == "place" for m in played) == 1
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_and_expert_put_a_crown_down_in_the_village(level: str) -> None:
+    game = arrange(islands=[((2, 1), 0)], guardians=[(0, (1, 0)), (1, (9, 0))], carried={0: 0},
+                   ground={(2, 1): 1}, hand=["move", "move", "move", "push", "magic"])
+    played = _play_turn(game, level)
+    assert Action("drop", 0) in played, [game.move_text(m) for m in played]
+    assert game.state.ground.get((1, 0)) == 0, "the crown waits in the village to score"
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_and_expert_pass_a_crown_to_an_ally_nearer_home(level: str) -> None:
+    game = arrange(islands=ROW, guardians=[(0, (2, 3)), (0, (3, 3)), (1, (4, 3))], carried={1: 0},
+                   ground={HEART: 1}, hand=["push", "push", "push", "push", "magic"])
+    played = _play_turn(game, level)
+    assert Action("give", 1, (2, 3)) in played, [game.move_text(m) for m in played]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_and_expert_push_a_crown_toward_their_village(level: str) -> None:
+    game = arrange(islands=ROW, guardians=[(0, (4, 3)), (1, (9, 0))], ground={(3, 3): 0, HEART: 1},
+                   hand=["push", "push", "push", "push", "magic"])
+    played = _play_turn(game, level)
+    pushes = [m for m in played if m.kind == "push" and m.cell == (3, 3)]
+    assert pushes, [game.move_text(m) for m in played]
+    crown = game.crown_cells()[0]
+    home = min(manhattan(crown, v) for v in game.validation[0])
+    assert home < 5, f"the crown came nearer the village (from 5 cells to {home})"
+
+
+def test_the_ai_decides_from_its_own_view_only() -> None:
+    game = IlyosGame.new({}, 6)
+    for move in _play_turn(game, "medium"):
+        assert move in game.move_stack
+    other = game.determinize(1, make_rng(99))  # seat 0's hidden cards re-dealt
+    assert other.position_json()["secret"] != game.position_json()["secret"]
+    assert choose_move(game, 1, "hard", make_rng(7)) == choose_move(other, 1, "hard", make_rng(7))
+
+
+def test_evaluate_prefers_a_crown_nearer_home() -> None:
+    near = arrange(islands=ROW, guardians=[(0, (1, 3))], carried={0: 0}, ground={HEART: 1})
+    far = arrange(islands=ROW, guardians=[(0, (4, 3))], carried={0: 0}, ground={HEART: 1})
+    assert evaluate(near, 0) > evaluate(far, 0)
+    assert evaluate(near, 1) < evaluate(far, 1)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(IlyosGame.new({}, 0), 0, "godlike")
