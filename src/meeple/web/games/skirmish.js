@@ -1,0 +1,232 @@
+// Skirmish: a scenario sandbox. Select a fighter to see its zone of control and every cell it can reach,
+// each marked with its outcome (free, stopped in a ZOC, engaged); hover a cell for the path; click to move.
+import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { t, tr } from "../i18n.js";
+
+const CELL = 40;
+const SIDE_CLASS = ["side-0", "side-1"];
+
+async function setup(root, ctx) {
+  const scenarios = await ctx.catalog("scenarios");
+  const select = h("select", { id: "scenario", name: "scenario" },
+    scenarios.map((scenario) => h("option", { value: scenario.name }, tr(scenario.title))));
+  const about = h("p", { class: "muted", id: "scenario-about" });
+  const describe = () => {
+    const chosen = scenarios.find((scenario) => scenario.name === select.value);
+    about.textContent = chosen ? `${tr(chosen.description)} (${t("manches", "rounds")} : ${chosen.rounds})` : "";
+  };
+  select.addEventListener("change", describe);
+  describe();
+  root.append(h("label", { for: "scenario" }, t("Scénario", "Scenario")), select, about);
+  return () => ({ options: { scenario: select.value }, seatCount: 2 });
+}
+
+function outcomeClass(outcome) {
+  return `outcome-${outcome.kind}`;
+}
+
+function mount(root, ctx) {
+  let state = null;
+  let selected = null;
+  let reach = null;
+  let hoveredCell = null;
+  const board = s("svg", { class: "board skirmish-board", role: "group" });
+  const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
+  const side = h("aside", { class: "skirmish-side" });
+  root.append(h("div", { class: "game-layout" }, h("div", {}, board, info), side));
+
+  const key = (cell) => `${cell[0]},${cell[1]}`;
+  const mine = () => state.to_move !== null && state.to_move === state.seat && state.seats.includes(state.to_move);
+  const canMove = (id) => mine() && state.view.can_act.includes(id);
+
+  async function select(id) {
+    if (selected === id) {
+      selected = null;
+      reach = null;
+      draw();
+      return;
+    }
+    selected = id;
+    reach = null;
+    hoveredCell = null;
+    draw();
+    const answer = await ctx.query("reach", { fighter: id });
+    if (selected === id && answer) {
+      reach = answer;
+      draw();
+    }
+  }
+
+  function destinationAt(cell) {
+    return reach?.destinations.find((d) => d.cell[0] === cell[0] && d.cell[1] === cell[1]) || null;
+  }
+
+  function draw() {
+    const view = state.view;
+    clear(board);
+    board.setAttribute("viewBox", `0 0 ${view.width * CELL} ${view.height * CELL}`);
+    board.setAttribute("aria-label", t("Champ de bataille", "Battlefield"));
+    view.map.forEach((row, y) => [...row].forEach((ground, x) => {
+      board.append(s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL,
+        class: ["ground", { ".": "open", "~": "difficult", "#": "blocking" }[ground] || "open"] }));
+    }));
+    for (const [x, y] of view.objectives) {
+      board.append(tip(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 7, class: "objective" }, "★"),
+        t("Objectif", "Objective")));
+    }
+    for (const [id, cells] of Object.entries(view.zocs)) {
+      const fighter = view.fighters.find((f) => f.id === id);
+      for (const [x, y] of cells) {
+        board.append(s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL,
+          class: ["zoc", SIDE_CLASS[fighter.side], id === selected && "selected-zoc"] }));
+      }
+    }
+    for (const [a, b] of view.engagements) {
+      const fa = view.fighters.find((f) => f.id === a), fb = view.fighters.find((f) => f.id === b);
+      board.append(s("line", { x1: fa.at[0] * CELL + CELL / 2, y1: fa.at[1] * CELL + CELL / 2,
+        x2: fb.at[0] * CELL + CELL / 2, y2: fb.at[1] * CELL + CELL / 2, class: "engagement" }));
+    }
+    if (reach) drawReach();
+    for (const fighter of view.fighters) board.append(drawFighter(fighter));
+    board.append(overlay);
+    showHover(hoveredCell);
+    drawSide();
+  }
+
+  const overlay = s("g", { class: "overlay" });
+
+  /** Show the path to the hovered cell and its outcome, without redrawing the board. */
+  function showHover(cell) {
+    hoveredCell = cell;
+    clear(overlay);
+    const destination = cell && reach ? destinationAt(cell) : null;
+    if (destination) {
+      const points = [reach.start, ...destination.path].map(([x, y]) => `${x * CELL + CELL / 2},${y * CELL + CELL / 2}`);
+      overlay.append(s("polyline", { points: points.join(" "), class: "path" }));
+    }
+    drawInfo();
+  }
+
+  function drawReach() {
+    for (const destination of reach.destinations) {
+      const [x, y] = destination.cell;
+      const movable = canMove(reach.fighter);
+      const mark = s("g", { class: ["reach", outcomeClass(destination.outcome), movable && "movable"], dataset: { cell: key(destination.cell) } },
+        s("rect", { x: x * CELL + 3, y: y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-cell" }),
+        s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "reach-glyph" },
+          { free: "•", stopped: "■", engaged: "⚔" }[destination.outcome.kind]));
+      const label = `${x},${y} — ${tr(destination.outcome.text)} — ${t("coût", "cost")} ${destination.cost}`;
+      const enter = () => showHover(destination.cell);
+      if (movable) {
+        activatable(mark, `${t("Aller en", "Move to")} ${label}`, () => play({ kind: "move", fighter: reach.fighter, to: destination.cell, path: destination.path }));
+        mark.addEventListener("focus", enter);
+      } else {
+        tip(mark, label);
+      }
+      mark.addEventListener("mouseenter", enter);
+      mark.addEventListener("mouseleave", () => showHover(null));
+      board.append(mark);
+    }
+  }
+
+  function drawFighter(fighter) {
+    const [x, y] = fighter.at;
+    const cx = x * CELL + CELL / 2, cy = y * CELL + CELL / 2;
+    const group = s("g", { class: ["fighter", SIDE_CLASS[fighter.side], fighter.activated && "activated",
+      fighter.harmless && "harmless", selected === fighter.id && "selected", state.view.can_act.includes(fighter.id) && "can-act"],
+    dataset: { fighter: fighter.id } },
+    s("circle", { cx, cy, r: fighter.harmless ? 12 : 16, class: "fighter-body" }),
+    s("text", { x: cx, y: cy + 4, class: "fighter-label" }, fighter.id),
+    Array.from({ length: fighter.max_hits }, (_, i) => s("circle", {
+      cx: cx - (fighter.max_hits - 1) * 4 + i * 8, cy: cy + 15, r: 2.5, class: i < fighter.hits ? "hit-on" : "hit-off" })));
+    const status = [
+      tr(state.view.sides[fighter.side]),
+      `${t("mouvement", "move")} ${fighter.move}`, `ZdC ${fighter.zoc}`,
+      fighter.harmless ? t("inoffensif", "harmless") : null,
+      fighter.engaged_with.length ? `${t("engagé avec", "engaged with")} ${fighter.engaged_with.join(", ")}` : null,
+      fighter.activated ? t("a déjà agi", "has acted") : null,
+    ].filter(Boolean).join(", ");
+    return activatable(group, `${fighter.id} : ${status}`, () => select(fighter.id));
+  }
+
+  function drawInfo() {
+    clear(info);
+    if (!reach || !hoveredCell) {
+      if (selected && !reach) info.textContent = t("Calcul des cases atteignables…", "Finding reachable cells…");
+      else if (selected) info.textContent = t(`${reach.destinations.length} cases atteignables.`, `${reach.destinations.length} reachable cells.`);
+      else info.textContent = t("Choisissez un combattant.", "Select a fighter.");
+      return;
+    }
+    const destination = destinationAt(hoveredCell);
+    if (destination) {
+      add(info, h("strong", {}, `${hoveredCell[0]},${hoveredCell[1]} : `), tr(destination.outcome.text),
+        ` · ${t("coût", "cost")} ${destination.cost}`);
+    }
+  }
+
+  function drawSide() {
+    const view = state.view;
+    const fighter = view.fighters.find((f) => f.id === selected);
+    clear(side);
+    add(side,
+      h("h2", {}, tr(view.title)),
+      h("p", {}, view.round <= view.rounds ? t(`Manche ${view.round} / ${view.rounds}`, `Round ${view.round} / ${view.rounds}`) : t("Fin", "End")),
+      h("p", { class: "score" }, view.sides.map((name, i) => h("span", { class: ["side-name", SIDE_CLASS[i]] }, `${tr(name)} ${view.score[i]}`)).reduce((acc, el) => acc.length ? [...acc, " – ", el] : [el], [])),
+      state.to_move !== null ? h("p", {}, t("À jouer : ", "To move: "), h("strong", {}, tr(view.sides[state.to_move]))) : null,
+      view.last_move ? h("p", { class: "muted" }, t("Dernier coup : ", "Last move: "), view.last_move.text,
+        view.last_move.outcome ? ` (${tr(view.last_move.outcome.text)})` : "",
+        view.last_move.removed ? ` — ${view.last_move.removed} ${t("hors de combat", "out of action")}` : "") : null,
+      fighter ? fighterPanel(fighter) : null,
+      h("p", { class: "legend" },
+        h("span", { class: "legend-free" }, "• ", t("libre", "free")), " ",
+        h("span", { class: "legend-stopped" }, "■ ", t("arrêté en ZdC", "stopped in a ZOC")), " ",
+        h("span", { class: "legend-engaged" }, "⚔ ", t("engagé", "engaged"))));
+  }
+
+  function fighterPanel(fighter) {
+    const actions = [];
+    if (canMove(fighter.id)) {
+      actions.push(h("button", { type: "button", id: "hold", on: { click: () => play({ kind: "hold", fighter: fighter.id }) } },
+        t("Ne pas bouger", "Hold")));
+      if (!fighter.harmless && fighter.strike > 0) {
+        for (const target of fighter.engaged_with) {
+          actions.push(h("button", { type: "button", class: "attack", dataset: { target },
+            on: { click: () => play({ kind: "attack", fighter: fighter.id, target }) } }, t(`Frapper ${target}`, `Strike ${target}`)));
+        }
+      }
+    }
+    return h("div", { class: "fighter-panel", id: "fighter-panel" },
+      h("h3", {}, fighter.id, " · ", tr(state.view.sides[fighter.side])),
+      h("p", {}, `${t("Mouvement", "Move")} ${fighter.move} · ZdC ${fighter.zoc} · ${t("points de vie", "hits")} ${fighter.hits}/${fighter.max_hits}`,
+        fighter.harmless ? ` · ${t("inoffensif", "harmless")}` : ""),
+      reach?.held_by?.length ? h("p", {}, t("Retenu par : ", "Held by: "), reach.held_by.join(", ")) : null,
+      reach?.ignoring?.length ? h("p", {}, t("Quitte l'engagement, ignore : ", "Leaving the engagement, ignores: "), reach.ignoring.join(", ")) : null,
+      h("div", { class: "actions" }, actions));
+  }
+
+  async function play(move) {
+    if (await ctx.play(move)) {
+      selected = null;
+      reach = null;
+      hoveredCell = null;
+    }
+  }
+
+  return {
+    update(next) {
+      const moved = state && next.version !== state.version;
+      state = next;
+      if (moved && selected) {
+        const id = selected;
+        selected = null;
+        reach = null;
+        select(id);
+        return;
+      }
+      draw();
+    },
+    destroy() {},
+  };
+}
+
+export default { setup, mount };
