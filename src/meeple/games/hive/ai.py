@@ -57,7 +57,7 @@ def _mobility(state: HiveState, colour: int, pinned: set[int]) -> float:
             continue
         score += MOVABLE_PIECE
         bug = state.bug_of[piece]
-        if bug == ANT or bug == MOSQUITO or (bug == BEETLE and len(stack) > 1):
+        if bug in (ANT, MOSQUITO) or (bug == BEETLE and len(stack) > 1):
             score += MOVABLE_ANT
     return score
 

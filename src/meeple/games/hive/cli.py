@@ -11,7 +11,7 @@ from rich.console import Console
 
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
-from meeple.games.hive.perft import perft, perft_divided
+from meeple.games.hive.perft import perft, perft_by_root
 from meeple.games.hive.pieces import GameType
 from meeple.games.hive.state import HiveState
 from meeple.games.hive.tournament import BASELINES, MatchSummary, alpha_beta_player, match
@@ -54,10 +54,7 @@ def perft_command(
         began = time.perf_counter()
         if level >= 5:
             roots = len(state.moves())
-            bar = track(range(roots), roots, Msg(f"perft {level}", f"perft {level}").text())
-            leaves = perft_divided(state, level, lambda done: next(bar, None))
-            for _ in bar:
-                pass
+            leaves = sum(track(perft_by_root(state, level), roots, f"perft {level}"))
         else:
             leaves = perft(state, level)
         seconds = time.perf_counter() - began

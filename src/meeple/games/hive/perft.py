@@ -5,7 +5,7 @@ The last level is counted directly (the length of the move list), as the UHP ref
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 
 from meeple.games.hive.state import HiveState
 
@@ -26,17 +26,11 @@ def perft(state: HiveState, depth: int) -> int:
     return total
 
 
-def perft_divided(
-    state: HiveState, depth: int, progress: Callable[[int], None] | None = None
-) -> int:
-    """:func:`perft`, calling ``progress(done)`` after each root move (for a progress bar)."""
-    if depth <= 1:
-        return perft(state, depth)
-    total = 0
-    for done, move in enumerate(state.moves(), start=1):
+def perft_by_root(state: HiveState, depth: int) -> Iterator[int]:
+    """The leaf count under each root move in turn (their sum is :func:`perft`), for a progress bar."""
+    for move in state.moves():
         state.play(move)
-        total += perft(state, depth - 1)
-        state.undo()
-        if progress is not None:
-            progress(done)
-    return total
+        try:
+            yield perft(state, depth - 1)
+        finally:
+            state.undo()
