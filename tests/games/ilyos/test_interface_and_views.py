@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,11 +15,11 @@ from meeple.games.ilyos.engine import KINDS, MAX_TEAM_GUARDIANS, STOCK_CAP, Acti
 from tests.games.ilyos.helpers import arrange
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
-MODES = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True}]
+MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True}]
 
 
-def _by_cell(targets: list[dict[str, object]]) -> dict[tuple[int, int], dict[str, object]]:
-    return {tuple(t["cell"]): t for t in targets}  # type: ignore[misc, arg-type]
+def _by_cell(targets: list[Any]) -> dict[tuple[int, ...], Any]:
+    return {tuple(t["cell"]): t for t in targets}
 
 
 def test_targets_give_each_cell_its_action_cost_and_forces() -> None:
@@ -28,12 +29,12 @@ def test_targets_give_each_cell_its_action_cost_and_forces() -> None:
     assert cells[(1, 3)]["primary"] == "move"
     assert cells[(1, 3)]["actions"] == [{"action": "move", "cost": 1, "move": {"kind": "move", "guardian": 0,
                                                                             "to": [1, 3]}}]
-    assert cells[(1, 4)]["actions"][0]["cost"] == 2  # type: ignore[index]
+    assert cells[(1, 4)]["actions"][0]["cost"] == 2
     enemy = cells[(3, 3)]
     assert enemy["primary"] == "take"
-    kinds = [a["action"] for a in enemy["actions"]]  # type: ignore[union-attr]
+    kinds = [a["action"] for a in enemy["actions"]]
     assert kinds == ["take", "push"]
-    push = enemy["actions"][1]  # type: ignore[index]
+    push = enemy["actions"][1]
     assert push["forces"] == [1, 2]
     assert push["moves"]["2"] == {"kind": "push", "guardian": 0, "to": [3, 3], "force": 2}
     assert interface.targets(game, 1) == [], "an opponent's guardian offers nothing"
@@ -48,7 +49,7 @@ def test_abandoning_a_selection_spends_nothing() -> None:
     interface.magic_targets(game, (1, 3))
     interface.placement_targets(game)
     assert game.position_hash() == before and game.points() == points
-    game.push(game.move_from_json(interface.targets(game, 0)[0]["actions"][0]["move"]))  # type: ignore[index]
+    game.push(game.move_from_json(interface.targets(game, 0)[0]["actions"][0]["move"]))
     assert game.points()["move"] < points["move"], "only the move finally sent spends a card"
 
 
@@ -122,7 +123,7 @@ def test_a_record_made_mid_turn_resumes_the_same_game() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), mode=st.sampled_from(MODES), plies=st.integers(1, 120))
-def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, object], plies: int) -> None:
+def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies: int) -> None:
     game = IlyosGame.new(mode, seed)
     rng = make_rng(seed)
     for _ in range(plies):
