@@ -25,7 +25,10 @@ def field_from_art(art: list[str], **stats: dict[str, Any]) -> Battlefield:
             if char.isalpha():
                 side = 0 if char.islower() else 1
                 fighter = Fighter(char, side, (x, y), move=DEFAULT_MOVE, zoc=2)
-                fighters.append(replace(fighter, **stats.get(char, {})))
+                changes = dict(stats.get(char, {}))
+                if "hits" in changes:
+                    changes.setdefault("max_hits", changes["hits"])
+                fighters.append(replace(fighter, **changes))
                 row.append(".")
             else:
                 row.append(char)

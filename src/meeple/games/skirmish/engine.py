@@ -49,7 +49,7 @@ from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.games.skirmish.battlefield import Battlefield, Fighter, in_contact, pair
-from meeple.games.skirmish.movement import CheckResult, MoveOutcome, Reach, check, reachable
+from meeple.games.skirmish.movement import Adjudicator, CheckResult, MoveOutcome, Reach, check, reachable
 from meeple.games.skirmish.scenario import Scenario, load_scenario, parse_scenario
 
 DEFAULT_SCENARIO = "ford"
@@ -226,9 +226,12 @@ class SkirmishGame(Game[Action]):
             if action.to is not None and action.path[-1] != action.to:
                 raise self._refuse(action, "le chemin ne finit pas sur la case visée", "the path does not end on its target cell")
             return replace(action, to=action.path[-1]), result.outcome
-        destination = reach.destinations.get(action.to) if action.to is not None else None
+        if action.to is None:
+            raise self._refuse(action, "un déplacement a besoin de « to » ou « path »", "a move needs 'to' or 'path'")
+        destination = reach.destinations.get(action.to)
         if destination is None:
-            raise self._refuse(action, "case hors de portée légale (voir « reach »)", "cell out of legal reach (see 'reach')")
+            rule, reason = Adjudicator(self.field, action.fighter).why_unreachable(action.to)
+            raise IllegalMoveError(self.move_text(action), Msg(f"{rule}: {reason.fr}", f"{rule}: {reason.en}"))
         return replace(action, path=destination.path), destination.outcome
 
     def push(self, move: Action) -> None:

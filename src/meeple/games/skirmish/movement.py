@@ -332,6 +332,25 @@ class Adjudicator:
         """Whether a move may end on ``cell`` (R14, R15): not the start, not touching an ignored opponent."""
         return cell != self.start and cell not in self.ignored_contact
 
+    def why_unreachable(self, cell: Cell) -> tuple[str, Msg]:
+        """The rule (and reason) that keeps a move from ending on ``cell`` when no legal path reaches it."""
+        ground = self.ground
+        if not ground.in_bounds(cell):
+            return "R1", Msg("hors de la carte", "off the map")
+        index = ground.index(cell)
+        if not ground.passable(cell):
+            return "R2", Msg("terrain infranchissable", "blocking terrain")
+        if index in self.occupied:
+            return "R4", Msg(f"case occupée par {self.field.occupant[cell]}", f"cell occupied by {self.field.occupant[cell]}")
+        if index == self.start:
+            return "R15", Msg("un déplacement finit ailleurs qu'à son départ", "a move ends elsewhere than where it started")
+        if index in self.ignored_contact:
+            names = ", ".join(sorted(self.ignored))
+            return "R14", Msg(f"qui quitte un engagement ne peut finir au contact de {names}",
+                              f"a fighter leaving an engagement cannot end in contact with {names}")
+        return "R9-R15", Msg(f"aucun chemin légal de {self.mover.move} PM au plus n'y mène (zones de contrôle, contact)",
+                             f"no legal path of at most {self.mover.move} MP leads there (zones of control, contact)")
+
     # -- reachable ----------------------------------------------------------------------------------
     def reachable(self) -> Reach:
         """Every legal end cell with one cheapest legal path (see :func:`reachable`)."""
