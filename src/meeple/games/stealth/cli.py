@@ -5,7 +5,6 @@ LEVEL is a shipped level id (``1-1``) or the path of a level file.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -79,10 +78,10 @@ def validate_command(
     failures = 0
     for level in track(levels, len(levels), str(Msg("validation", "validating"))):
         report = validate(level, budget)
-        finish = report.solutions["finish"]
+        finish = report.solutions.get("finish")
         figures = (f"{Msg('états atteignables', 'reachable states')} {report.reachable}, "
                    f"{Msg('neutralisables', 'neutralisable')} {len(report.neutralisable)}, "
-                   f"{Msg('plus courte', 'shortest')} {finish.length if finish.found else '—'}")
+                   f"{Msg('plus courte', 'shortest')} {finish.length if finish and finish.found else '—'}")
         if report.ok:
             console.print(f"[green]✓[/green] {level.id} ({figures})")
             continue
@@ -136,8 +135,11 @@ def play_command(level_name: LevelArg) -> None:
     console.print(str(game.level.hint), markup=False)
     console.print(str(HELP), markup=False)
     console.print(render_text(game), markup=False)
-    for line in sys.stdin:
-        command = line.strip()
+    while True:
+        try:
+            command = input("> ").strip()
+        except EOFError:
+            break
         if command in ("quit", "q"):
             break
         if not command:

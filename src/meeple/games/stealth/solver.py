@@ -58,15 +58,27 @@ class Solution:
         return len(self.actions)
 
 
+Transitions = dict[State, list[tuple[Action, State]]]
+"""Successor lists already computed, by state (shared by the searches of one validation)."""
+
+
 def successors(level: Level, neutralisable: int = ALL_NEUTRALISABLE,
-               keep: Callable[[State], bool] | None = None) -> Callable[[State], Iterable[tuple[Action, State]]]:
-    """The successor function of the search: every legal action and the state it leads to."""
+               keep: Callable[[State], bool] | None = None,
+               cache: Transitions | None = None) -> Callable[[State], Iterable[tuple[Action, State]]]:
+    """The successor function of the search: every legal action and the state it leads to.
+
+    ``keep`` filters the children; ``cache`` remembers successor lists across searches of one level
+    (only for the same ``neutralisable`` mask).
+    """
 
     def expand(state: State) -> Iterable[tuple[Action, State]]:
-        for action in legal_actions(level, state):
-            child = step(level, state, action, None, neutralisable)
-            if keep is None or keep(child):
-                yield action, child
+        children = cache.get(state) if cache is not None else None
+        if children is None:
+            children = [(action, step(level, state, action, None, neutralisable))
+                        for action in legal_actions(level, state)]
+            if cache is not None:
+                cache[state] = children
+        return children if keep is None else [(action, child) for action, child in children if keep(child)]
 
     return expand
 
@@ -83,13 +95,13 @@ def _goal(level: Level, objective: str) -> Callable[[State], bool]:
 
 
 def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUDGET,
-          time_limit: float | None = None) -> Solution:
+          time_limit: float | None = None, cache: Transitions | None = None) -> Solution:
     """A shortest solution of ``level`` for ``objective`` (breadth-first, within the budget).
 
     Raises :class:`BudgetExceededError` when the budget ran out before an answer.
     """
     keep = (lambda state: state.tray == 0) if objective == "ghost" else None
-    result = bfs(initial_state(level), successors(level, keep=keep), _goal(level, objective),
+    result = bfs(initial_state(level), successors(level, keep=keep, cache=cache), _goal(level, objective),
                  max_states=max_states, time_limit=time_limit)
     if result.stats.budget_exhausted and not result.found:
         raise BudgetExceededError(Msg(
@@ -98,10 +110,10 @@ def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUD
     return Solution(objective, result.found, list(result.actions), result.stats, result.goal)
 
 
-def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE,
-              max_states: int = DEFAULT_BUDGET) -> tuple[dict[Hashable, State], SearchStats]:
+def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE, max_states: int = DEFAULT_BUDGET,
+              cache: Transitions | None = None) -> tuple[dict[Hashable, State], SearchStats]:
     """Every state reachable from the start of ``level`` (captures and wins included)."""
-    states, stats = explore(initial_state(level), successors(level, neutralisable), max_states=max_states)
+    states, stats = explore(initial_state(level), successors(level, neutralisable, cache=cache), max_states=max_states)
     if stats.budget_exhausted:
         raise BudgetExceededError(Msg(
             f"{level.id} : plus de {max_states} états atteignables", f"{level.id}: more than {max_states} reachable states"))
@@ -169,18 +181,26 @@ class Report:
 
 
 def validate(level: Level, max_states: int = DEFAULT_BUDGET) -> Report:
-    """Check ``level`` against the validation rules; every broken rule is one problem with its reason."""
+    """Check ``level`` against the validation rules; every broken rule is one problem with its reason.
+
+    A search that runs out of budget is reported as a problem, not raised.
+    """
     report = Report(level)
-    states, stats = reachable(level, max_states=max_states)
-    report.reachable = len(states)
-    report.states_explored += stats.states_seen
-    report.seconds += stats.seconds
-    report.neutralisable = [level.enemies[i].id for i in sorted(neutralisable_enemies(states.values()))]
-    for objective in OBJECTIVES:
-        solution = solve(level, objective, max_states)
-        report.solutions[objective] = solution
-        report.states_explored += solution.stats.states_seen
-        report.seconds += solution.stats.seconds
+    cache: Transitions = {}
+    try:
+        states, stats = reachable(level, max_states=max_states, cache=cache)
+        report.reachable = len(states)
+        report.states_explored += stats.states_seen
+        report.seconds += stats.seconds
+        report.neutralisable = [level.enemies[i].id for i in sorted(neutralisable_enemies(states.values()))]
+        for objective in OBJECTIVES:
+            solution = solve(level, objective, max_states, cache=cache)
+            report.solutions[objective] = solution
+            report.states_explored += solution.stats.states_seen
+            report.seconds += solution.stats.seconds
+    except BudgetExceededError as error:
+        report.problems.append(error.message)
+        return report
     _check(report)
     return report
 
