@@ -1,0 +1,147 @@
+"""``meeple ilyos``: the symmetric setups, terminal play against the AI, and AI tournaments."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from meeple.core.errors import MeepleError
+from meeple.core.game import JSON
+from meeple.core.i18n import Msg
+from meeple.core.progress import track
+from meeple.core.rng import make_rng
+from meeple.games.ilyos import board
+from meeple.games.ilyos.ai import LEVELS, choose_move
+from meeple.games.ilyos.engine import IlyosGame
+from meeple.games.ilyos.text import LEGEND, draw_game, draw_hand, draw_setup
+from meeple.games.ilyos.tournament import match_jobs, run_match_jobs
+
+app = typer.Typer(help="ILYOS — îles, gardiens et couronnes / islands, guardians and crowns.", no_args_is_help=True)
+console = Console(highlight=False)
+
+ModeOption = Annotated[str, typer.Option("--mode", help="duel | 2v2")]
+IslandsOption = Annotated[int, typer.Option("--islands", help="4, 6, 8, 10, 12")]
+GuardiansOption = Annotated[int, typer.Option("--guardians", help="1-4 par équipe / per team")]
+DiagonalOption = Annotated[bool, typer.Option("--team-diagonal", help="2v2: Diagonale d'équipe / Team diagonal")]
+SacrificedOption = Annotated[bool, typer.Option("--sacrificed", help="Gardien sacrifié / Sacrificed guardian")]
+
+
+def _options(mode: str, islands: int, guardians: int, team_diagonal: bool, sacrificed: bool) -> dict[str, JSON]:
+    return {"mode": mode, "islands": islands, "guardians": guardians, "team_diagonal": team_diagonal,
+            "sacrificed_guardian": sacrificed}
+
+
+def _level(level: str) -> str:
+    if level not in LEVELS:
+        raise typer.BadParameter(f"{level!r}: {' | '.join(LEVELS)}", param_hint="--level")
+    return level
+
+
+@app.command()
+def setups(
+    islands: Annotated[int | None, typer.Option("--islands", help="only this number of islands")] = None,
+    guardians: Annotated[int | None, typer.Option("--guardians", help="only this number of guardians")] = None,
+) -> None:
+    """Draw the symmetric duel setups (4-12 islands, 1-4 guardians per team)."""
+    chosen = [s for s in board.all_setups()
+              if (islands is None or len(s.islands) == islands) and (guardians is None or len(s.team_a) == guardians)]
+    if not chosen:
+        raise MeepleError(Msg("aucune configuration ne correspond", "no setup matches"))
+    for item in chosen:
+        console.print(f"[bold]{item.name}[/bold] — {len(item.islands)} {Msg('îles', 'islands')}, "
+                      f"{len(item.team_a)} {Msg('gardien(s) par équipe', 'guardian(s) per team')}")
+        console.print(draw_setup(item), markup=False)
+        console.print()
+    console.print(LEGEND.text(), markup=False)
+
+
+@app.command()
+def play(
+    seat: Annotated[int, typer.Option("--seat", help="your seat (0 = P1)")] = 0,
+    level: Annotated[str, typer.Option("--level", help="easy | medium | hard | expert")] = "medium",
+    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    mode: ModeOption = "duel",
+    islands: IslandsOption = 8,
+    guardians: GuardiansOption = 2,
+    team_diagonal: DiagonalOption = False,
+    sacrificed: SacrificedOption = False,
+) -> None:
+    """Play in the terminal against the computer (every other seat is the AI)."""
+    game = IlyosGame.new(_options(mode, islands, guardians, team_diagonal, sacrificed), seed)
+    if not 0 <= seat < game.num_players:
+        raise typer.BadParameter(f"{seat}: 0-{game.num_players - 1}", param_hint="--seat")
+    level = _level(level)
+    rng = make_rng(game.seed)
+    console.print(LEGEND.text(), markup=False)
+    while not game.is_over():
+        mover = game.to_move()
+        assert mover is not None
+        if mover != seat:
+            move = choose_move(game, mover, level, rng)
+            console.print(f"P{mover + 1}: {game.move_text(move)}", markup=False)
+            game.push(move)
+            continue
+        console.print(draw_game(game), markup=False)
+        console.print(f"{Msg('Vous pouvez dépenser', 'You may spend')}: {draw_hand(game, seat)}", markup=False)
+        if not _human_action(game):
+            return
+    console.print(draw_game(game), markup=False)
+    outcome = game.outcome()
+    assert outcome is not None
+    console.print(f"{outcome.reason} — {Msg('gagnants', 'winners')}: "
+                  f"{', '.join(f'P{s + 1}' for s in sorted(outcome.winners)) or '—'}", markup=False)
+
+
+def _human_action(game: IlyosGame) -> bool:
+    """Read and play one action; False when the player quits."""
+    prompt = Msg("action (? = liste, q = quitter)", "action (? = list, q = quit)").text()
+    try:
+        text = input(f"{prompt}> ").strip()
+    except EOFError:
+        return False
+    if text in ("q", "quit"):
+        return False
+    if text in ("?", "help", ""):
+        console.print("  ".join(game.move_text(m) for m in game.legal_moves()), markup=False)
+        return True
+    try:
+        game.push(game.parse_move(text))
+    except MeepleError as error:
+        console.print(str(error), markup=False)
+    return True
+
+
+@app.command()
+def tournament(
+    games: Annotated[int, typer.Option("--games", help="games per pair of levels")] = 10,
+    levels: Annotated[str, typer.Option("--levels", help="comma-separated, weakest first")] = ",".join(LEVELS),
+    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="every pair, not only neighbours")] = False,
+    seed: Annotated[int, typer.Option("--seed")] = 1,
+    mode: ModeOption = "duel",
+    islands: IslandsOption = 8,
+    guardians: GuardiansOption = 2,
+) -> None:
+    """AI against AI: each level against the next (or every other level), win table with 95 % intervals."""
+    chosen = [_level(name.strip()) for name in levels.split(",") if name.strip()]
+    if len(chosen) < 2 or games < 1:
+        raise typer.BadParameter(Msg("au moins deux niveaux et une partie", "at least two levels and one game").text())
+    pairs = ([(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]] if all_pairs
+             else list(zip(chosen, chosen[1:], strict=False)))
+    options = _options(mode, islands, guardians, False, False)
+    IlyosGame.new(options, 0)  # bad options fail here, before any game
+    jobs = match_jobs(pairs, games)
+    results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), options, seed)
+    table = Table(title=Msg("ILYOS — tournoi des IA", "ILYOS — AI tournament").text())
+    for column in ("A", "B", Msg("A gagne", "A wins").text(), Msg("B gagne", "B wins").text(),
+                   Msg("nuls", "draws").text(), Msg("score A", "A score").text(), "IC 95 % / 95 % CI",
+                   Msg("tour le plus long", "slowest turn").text()):
+        table.add_column(column)
+    for result in results:
+        low, high = result.interval()
+        slow = ", ".join(f"{k} {v:.2f}s" for k, v in sorted(result.slowest_turn.items()))
+        table.add_row(result.first, result.second, str(result.wins), str(result.losses), str(result.draws),
+                      f"{result.score:.0%}", f"[{low:.0%}, {high:.0%}]", slow)
+    console.print(table)

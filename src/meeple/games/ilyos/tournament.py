@@ -1,0 +1,105 @@
+"""AI against AI: matches between difficulty levels and the win table with confidence intervals.
+
+>>> round(wilson_interval(8, 10)[0], 3), round(wilson_interval(8, 10)[1], 3)
+(0.49, 0.943)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from meeple.core.game import JSON
+from meeple.core.rng import derive_seed, make_rng
+from meeple.games.ilyos.ai import choose_move
+from meeple.games.ilyos.engine import IlyosGame
+
+
+@dataclass
+class MatchResult:
+    """The results of ``first`` against ``second`` (first's point of view)."""
+
+    first: str
+    second: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    slowest_turn: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        """First's score rate: a win counts 1, a draw 1/2."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """95 % Wilson interval of first's score rate."""
+        return wilson_interval(self.wins + 0.5 * self.draws, self.games)
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(options: Mapping[str, JSON], seed: int, levels: list[str],
+              slowest: dict[str, float] | None = None) -> IlyosGame:
+    """One whole game where seat ``i`` is played by the AI at ``levels[i]``; returns the finished game."""
+    game = IlyosGame.new(options, seed)
+    rng = make_rng(derive_seed(seed, "ai"))
+    turn_began = time.perf_counter()
+    while not game.is_over():
+        seat = game.to_move()
+        assert seat is not None
+        move = choose_move(game, seat, levels[seat], rng)
+        game.push(move)
+        if move.kind == "end" or game.is_over():
+            spent = time.perf_counter() - turn_began
+            if slowest is not None:
+                slowest[levels[seat]] = max(slowest.get(levels[seat], 0.0), spent)
+            turn_began = time.perf_counter()
+    return game
+
+
+def match_jobs(pairs: Iterable[tuple[str, str]], games: int) -> list[tuple[str, str, int]]:
+    """Every game to play: each pair ``games`` times, seats swapped every other game."""
+    return [(first, second, index) for first, second in pairs for index in range(games)]
+
+
+def run_match_jobs(
+    jobs: Iterable[tuple[str, str, int]],
+    options: Mapping[str, JSON],
+    seed: int,
+    on_game: Callable[[], None] | None = None,
+) -> list[MatchResult]:
+    """Play the jobs and gather one :class:`MatchResult` per pair, in the order pairs first appear."""
+    results: dict[tuple[str, str], MatchResult] = {}
+    for first, second, index in jobs:
+        result = results.setdefault((first, second), MatchResult(first, second))
+        num = IlyosGame.new(options, 0).num_players
+        first_seats = {s for s in range(num) if s % 2 == index % 2}
+        levels = [first if s in first_seats else second for s in range(num)]
+        game = play_game(options, derive_seed(seed, f"{first}-{second}-{index}"), levels, result.slowest_turn)
+        outcome = game.outcome()
+        assert outcome is not None
+        if outcome.draw:
+            result.draws += 1
+        elif outcome.winners & first_seats:
+            result.wins += 1
+        else:
+            result.losses += 1
+        if on_game is not None:
+            on_game()
+    return list(results.values())
