@@ -1,0 +1,68 @@
+"""Sudoku Murder for the server: check, hint and print queries from :mod:`meeple.games.murder.api`.
+
+Every query works on the room's current board (the people the player placed); the case's answer
+never leaves the server (``check`` lists wrong placements only when the player asks to see them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.core.errors import FormatError
+from meeple.core.game import JSON, Game
+from meeple.core.i18n import Msg
+from meeple.server.registry import GameAdapter
+
+
+def _case_and_board(game: Game[Any]) -> tuple[Any, dict[str, list[int]]]:
+    case = getattr(game, "case", None)
+    board = getattr(game, "board", None)
+    if case is None or board is None:
+        raise FormatError("query", "game", Msg("pas une enquête", "not a murder case"))
+    return case, {person: list(cell) for person, cell in board.items()}
+
+
+def check(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
+    """The rules the board breaks for sure; with ``{"reveal": true}``, also who is misplaced."""
+    from meeple.games.murder.api import check_board
+    from meeple.games.murder.caseio import case_to_json
+
+    case, board = _case_and_board(game)
+    result = check_board(case_to_json(case), board)
+    if not (isinstance(params, dict) and params.get("reveal") is True):
+        result.pop("wrong", None)
+    return result
+
+
+def hint(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
+    """The logical solver's next step from the current board, explained."""
+    from meeple.games.murder.api import next_hint
+    from meeple.games.murder.caseio import case_to_json
+
+    case, board = _case_and_board(game)
+    result: JSON = next_hint(case_to_json(case, with_solution=False), board)
+    return result
+
+
+def print_svg(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
+    """The printable case (board and cards) as SVG, in the asked language, without the answer."""
+    from meeple.games.murder.render import render_svg
+
+    case, _board = _case_and_board(game)
+    language = params.get("lang") if isinstance(params, dict) else None
+    return {"svg": render_svg(case, None, "en" if language == "en" else "fr")}
+
+
+def difficulties(_params: JSON) -> JSON:
+    """The difficulty levels and the board sizes a new case may have."""
+    from meeple.games.murder.logic import LEVEL_NAMES
+    from meeple.games.murder.model import MAX_SIZE, MIN_SIZE
+
+    return {"sizes": list(range(MIN_SIZE, MAX_SIZE + 1)),
+            "difficulties": [{"key": level, "title": name.to_json()} for level, name in LEVEL_NAMES.items()]}
+
+
+def make_adapter() -> GameAdapter:
+    """Murder is a one-player puzzle: no computer player; check, hint and print queries."""
+    return GameAdapter(queries={"check": check, "hint": hint, "print": print_svg},
+                       catalog={"difficulties": difficulties}, send_legal_moves=False)

@@ -1,0 +1,236 @@
+// Sudoku Murder: the case board with its rooms, floors and objects; the people's cards with their clues;
+// place and remove people, pencil marks, check, hint (the next logical step, explained), print, new case.
+import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { t, tr } from "../i18n.js";
+
+const CELL = 64;
+
+async function setup(root, ctx) {
+  const choices = await ctx.catalog("difficulties");
+  const size = h("select", { id: "case-size" }, choices.sizes.map((n) => h("option", { value: n }, `${n} × ${n}`)));
+  size.value = "6";
+  const difficulty = h("select", { id: "case-difficulty" },
+    choices.difficulties.map((d) => h("option", { value: d.key }, tr(d.title))));
+  root.append(h("p", {}, t("Une nouvelle enquête, prouvée unique et soluble sans deviner.",
+    "A new case, proven unique and solvable without guessing.")),
+  h("label", { for: "case-size" }, t("Taille du plateau", "Board size")), size,
+  h("label", { for: "case-difficulty" }, t("Difficulté", "Difficulty")), difficulty);
+  return () => ({ options: { size: Number(size.value), difficulty: Number(difficulty.value) } });
+}
+
+function cellKey(cell) {
+  return `${cell[0]},${cell[1]}`;
+}
+
+function mount(root, ctx) {
+  let state = null;
+  let selected = null;
+  let pencil = false;
+  let hintCells = [];
+  const marksKey = `meeple.murder.marks.${ctx.code}`;
+  let marks = JSON.parse(localStorage.getItem(marksKey) || "{}");
+  const board = s("svg", { class: "board murder-board", role: "group" });
+  const report = h("div", { class: "murder-report", id: "murder-report", "aria-live": "polite" });
+  const tools = h("div", { class: "murder-tools no-print" });
+  const cards = h("ul", { class: "murder-cards", id: "murder-cards" });
+  const legend = h("ul", { class: "room-legend" });
+  root.append(h("div", { class: "game-layout murder-layout" }, h("div", {}, board, legend, tools, report), cards));
+
+  const person = (id) => state.view.people.find((p) => p.id === id);
+  const initials = (p) => p.name.slice(0, 2);
+  const solvedOrOver = () => Boolean(state.outcome);
+
+  function saveMarks() {
+    localStorage.setItem(marksKey, JSON.stringify(marks));
+  }
+
+  function drawLegend() {
+    clear(legend);
+    for (const room of state.view.rooms) {
+      legend.append(h("li", {}, h("span", { class: "swatch", style: { background: room.colour } }),
+        `${tr(room.name)} — ${tr(room.floor_name)}`));
+    }
+  }
+
+  function draw() {
+    drawLegend();
+    drawBoard();
+    drawTools();
+    drawCards();
+  }
+
+  function drawBoard() {
+    const view = state.view;
+    const n = view.size;
+    const rooms = new Map(view.rooms.map((room) => [room.id, room]));
+    const objects = new Map(view.objects.map((o) => [cellKey(o.cell), o]));
+    const occupant = new Map(view.people.filter((p) => p.cell).map((p) => [cellKey(p.cell), p]));
+    const placedRows = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[0]));
+    const placedCols = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[1]));
+    clear(board);
+    board.setAttribute("viewBox", `-4 -4 ${n * CELL + 8} ${n * CELL + 8}`);
+    board.setAttribute("aria-label", t("Plan de la maison", "Map of the house"));
+    for (let r = 0; r < n; r += 1) {
+      for (let c = 0; c < n; c += 1) {
+        const room = rooms.get(view.grid[r][c]);
+        const object = objects.get(`${r},${c}`);
+        const who = occupant.get(`${r},${c}`);
+        const x = c * CELL, y = r * CELL;
+        const group = s("g", { class: ["cell", object?.blocking && "blocked", hintCells.includes(`${r},${c}`) && "hinted",
+          selected && !who && !object?.blocking && !placedRows.has(r) && !placedCols.has(c) && "free"], dataset: { cell: `${r},${c}` } },
+        s("rect", { x, y, width: CELL, height: CELL, fill: room.colour, class: "cell-floor" }));
+        if (object) {
+          group.append(s("text", { x: x + CELL / 2, y: y + CELL - 8, class: ["object", object.blocking && "blocking"] }, tr(object.name)));
+          if (object.blocking) group.append(s("path", { d: `M${x + 6},${y + 6} L${x + CELL - 6},${y + CELL - 6} M${x + CELL - 6},${y + 6} L${x + 6},${y + CELL - 6}`, class: "blocked-cross" }));
+        }
+        const penciled = marks[`${r},${c}`] || [];
+        if (penciled.length && !who) {
+          group.append(s("text", { x: x + 4, y: y + 14, class: "pencil" }, penciled.join(" ")));
+        }
+        if (who) {
+          group.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2 - 4, r: 19, class: ["token", who.victim && "victim", selected === who.id && "selected", who.gender === "f" ? "woman" : "man"] }),
+            s("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "token-label" }, initials(who)));
+        }
+        const where = `${t("rangée", "row")} ${r + 1}, ${t("colonne", "column")} ${c + 1}, ${tr(room.located)}${object ? `, ${tr(object.name)}` : ""}`;
+        const label = who ? `${who.name} — ${where}` : where;
+        if (solvedOrOver()) tip(group, label);
+        else activatable(group, label, () => clickCell([r, c], who));
+        board.append(group);
+      }
+    }
+    // walls: a thick line wherever two neighbouring cells belong to different rooms, and round the house
+    const walls = [];
+    for (let r = 0; r < n; r += 1) {
+      for (let c = 0; c < n; c += 1) {
+        if (c + 1 < n && view.grid[r][c] !== view.grid[r][c + 1]) walls.push(`M${(c + 1) * CELL},${r * CELL} v${CELL}`);
+        if (r + 1 < n && view.grid[r][c] !== view.grid[r + 1][c]) walls.push(`M${c * CELL},${(r + 1) * CELL} h${CELL}`);
+      }
+    }
+    board.append(s("path", { d: walls.join(" "), class: "walls" }), s("rect", { x: 0, y: 0, width: n * CELL, height: n * CELL, class: "outer-wall" }));
+  }
+
+  async function clickCell(cell, who) {
+    const key = cellKey(cell);
+    if (pencil) {
+      if (!selected) {
+        ctx.toast(t("Choisissez d'abord une personne.", "Choose a person first."));
+        return;
+      }
+      const mark = initials(person(selected));
+      const list = new Set(marks[key] || []);
+      if (list.has(mark)) list.delete(mark); else list.add(mark);
+      marks[key] = [...list];
+      saveMarks();
+      drawBoard();
+      return;
+    }
+    if (who) {
+      selected = selected === who.id ? null : who.id;
+      draw();
+      return;
+    }
+    if (!selected) {
+      ctx.toast(t("Choisissez d'abord une personne (sa carte ou son jeton).", "Choose a person first (their card or token)."));
+      return;
+    }
+    const moving = person(selected);
+    if (moving.cell && !(await ctx.play({ person: moving.id, cell: null }))) return;
+    if (await ctx.play({ person: moving.id, cell })) {
+      hintCells = [];
+      selected = null;
+    }
+  }
+
+  function drawTools() {
+    clear(tools);
+    if (solvedOrOver()) {
+      add(tools, h("button", { type: "button", id: "print", on: { click: printCase } }, t("Imprimer", "Print")),
+        h("a", { class: "button primary", href: "#/new/murder" }, t("Nouvelle enquête", "New case")));
+      return;
+    }
+    const chosen = selected ? person(selected) : null;
+    add(tools,
+      h("button", { type: "button", id: "pencil", "aria-pressed": String(pencil), on: { click: () => { pencil = !pencil; draw(); } } },
+        t("Crayon", "Pencil")),
+      chosen?.cell ? h("button", { type: "button", id: "remove", on: { click: async () => { if (await ctx.play({ person: chosen.id, cell: null })) { selected = null; } } } },
+        t(`Retirer ${chosen.name}`, `Remove ${chosen.name}`)) : null,
+      h("button", { type: "button", id: "check", on: { click: check } }, t("Vérifier", "Check")),
+      h("button", { type: "button", id: "hint", on: { click: hint } }, t("Indice", "Hint")),
+      h("button", { type: "button", id: "print", on: { click: printCase } }, t("Imprimer", "Print")),
+      h("a", { class: "button quiet", href: "#/new/murder" }, t("Nouvelle enquête", "New case")),
+      h("p", { class: "muted tool-help" }, pencil
+        ? t("Crayon : choisissez une personne puis cliquez des cases pour y noter ses initiales.", "Pencil: choose a person, then click cells to note their initials.")
+        : chosen ? t(`Cliquez une case pour y placer ${chosen.name}.`, `Click a cell to place ${chosen.name}.`)
+          : t("Choisissez une personne, puis une case.", "Choose a person, then a cell.")));
+  }
+
+  function drawCards() {
+    clear(cards);
+    for (const p of state.view.people) {
+      const card = h("li", { class: ["murder-card", p.victim && "victim", selected === p.id && "selected", p.cell && "placed"], dataset: { person: p.id } },
+        h("button", { type: "button", class: "card-name", "aria-pressed": String(selected === p.id), disabled: solvedOrOver(),
+          on: { click: () => { selected = selected === p.id ? null : p.id; draw(); } } },
+        `${p.gender === "f" ? "♀" : "♂"} ${p.name}`, p.cell ? h("span", { class: "muted" }, ` · ${t("placé", "placed")}`) : null),
+        h("ul", { class: "clues" }, p.card.map((line) => h("li", {}, tr(line)))));
+      cards.append(card);
+    }
+  }
+
+  async function check() {
+    const result = await ctx.query("check", {});
+    if (!result) return;
+    clear(report);
+    if (result.solved) {
+      report.append(h("p", { class: "good" }, t("Tout est juste.", "All correct.")));
+    } else if (!result.violations.length) {
+      report.append(h("p", {}, result.complete ? t("Aucune règle enfreinte.", "No rule broken.")
+        : t("Aucune erreur certaine pour l'instant.", "No certain mistake so far.")));
+    } else {
+      report.append(h("p", { class: "error" }, t("Règles enfreintes :", "Rules broken:")),
+        h("ul", {}, result.violations.map((v) => h("li", {}, tr(v.message)))));
+    }
+  }
+
+  async function hint() {
+    const result = await ctx.query("hint", {});
+    if (!result) return;
+    clear(report);
+    hintCells = result.placement ? [cellKey(result.placement.cell)] : [];
+    add(report, h("p", { class: "hint-message" }, h("strong", {}, t("Indice : ", "Hint: ")), tr(result.message)),
+      result.steps.length ? h("ol", { class: "hint-steps" }, result.steps.map((step) => h("li", {}, tr(step.text)))) : null);
+    drawBoard();
+  }
+
+  async function printCase() {
+    const result = await ctx.query("print", { lang: document.documentElement.lang });
+    if (!result) return;
+    const sheet = window.open("", "_blank");
+    if (!sheet) {
+      window.print();
+      return;
+    }
+    sheet.document.write(`<!doctype html><title>meeple — ${t("enquête", "case")}</title><body style="margin:0">${result.svg}</body>`);
+    sheet.document.close();
+    sheet.focus();
+    sheet.print();
+  }
+
+  function drawOutcomeNote() {
+    if (state.view.solved && state.view.murderer) {
+      clear(report).append(h("p", { class: "good", id: "murderer" }, t(`Résolu : l'assassin est ${person(state.view.murderer).name}.`,
+        `Solved: the murderer is ${person(state.view.murderer).name}.`)));
+    }
+  }
+
+  return {
+    update(next) {
+      state = next;
+      if (selected && !person(selected)) selected = null;
+      draw();
+      drawOutcomeNote();
+    },
+    destroy() {},
+  };
+}
+
+export default { players: "solo", setup, mount };
