@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Annotated
 
 import typer
@@ -129,7 +130,7 @@ def tournament(
     if len(chosen) < 2 or games < 1:
         raise typer.BadParameter(Msg("au moins deux niveaux et une partie", "at least two levels and one game").text())
     pairs = ([(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]] if all_pairs
-             else list(zip(chosen, chosen[1:], strict=False)))
+             else list(itertools.pairwise(chosen)))
     options = _options(mode, islands, guardians, False, False)
     IlyosGame.new(options, 0)  # bad options fail here, before any game
     jobs = match_jobs(pairs, games)
