@@ -1,0 +1,60 @@
+"""``meeple ilyos setups|play|tournament``."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from meeple.cli import main
+from meeple.core.i18n import set_language
+from meeple.games.ilyos.tournament import wilson_interval
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    set_language("en")
+    yield None
+    set_language("fr")
+
+
+def test_setups_draws_all_twenty_symmetric_setups(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "ilyos", "setups"]) == 0
+    out = capsys.readouterr().out
+    names = [line.split()[0] for line in out.splitlines() if line.endswith("per team")]
+    assert len(names) == 20 and names[0] == "4i-1g" and names[-1] == "12i-4g"
+    first_board = [line for line in out.splitlines() if line[:3].strip().isdigit()][:11]
+    for line in first_board:
+        cells = line[4:].split()
+        assert len(cells) == 11
+
+
+def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nfly away\nend\nq\n"))
+    assert main(["--lang", "en", "ilyos", "play", "--seed", "4", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "P1 to play" in out and "You may spend" in out
+    assert "place " in out, "the list of legal actions"
+    assert "unreadable action text" in out
+    assert "place an island first (rule 2)" in out
+
+
+def test_tournament_prints_the_win_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "ilyos", "tournament", "--games", "1", "--levels", "easy,medium"]) == 0
+    out = capsys.readouterr().out
+    assert "AI tournament" in out and "easy" in out and "medium" in out and "%" in out
+
+
+def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "islands" in err
+    assert main(["--lang", "en", "ilyos", "tournament", "--levels", "easy,godly"]) == 2
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson_interval(10, 12)
+    assert low < 10 / 12 < high and 0 <= low and high <= 1
+    assert wilson_interval(0, 0) == (0.0, 1.0)
