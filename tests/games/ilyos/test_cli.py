@@ -56,5 +56,5 @@ def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_wilson_interval_brackets_the_rate() -> None:
     low, high = wilson_interval(10, 12)
-    assert low < 10 / 12 < high and 0 <= low and high <= 1
+    assert low < 10 / 12 < high and low >= 0 and high <= 1
     assert wilson_interval(0, 0) == (0.0, 1.0)
