@@ -118,17 +118,15 @@ def check_path(
     """Dit si un chemin est légal, sinon le premier pas illégal et la règle / is this path legal?"""
     game = open_game(scenario)
     cells = _parse_path(path)
-    if cells[0] == game.field.fighter(game._require_fighter(fighter).id).cell:
-        cells = cells[1:] or cells
+    if len(cells) > 1 and cells[0] == game.fighter(fighter).cell:
+        cells = cells[1:]  # the start cell may be given too
     result = game.check(fighter, cells)
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
-        if not result.legal:
-            raise typer.Exit(1)
-        return
     if result.error is not None:
         raise IllegalMoveError(f"{fighter} {' '.join(path)}", result.error.message())
-    console.print(str(result.message()))
+    if not as_json:
+        console.print(str(result.message()))
 
 
 HELP = Msg(

@@ -157,7 +157,7 @@ class SkirmishGame(Game[Action]):
     # --- movement adjudication on the current position ----------------------------------------------
     def reachable(self, fighter_id: str) -> Reach:
         """:func:`~meeple.games.skirmish.movement.reachable` for a fighter now (cached per position)."""
-        self._require_fighter(fighter_id)
+        self.fighter(fighter_id)
         cache = self._plies[-1].reach
         if fighter_id not in cache:
             cache[fighter_id] = reachable(self.field, fighter_id)
@@ -165,10 +165,11 @@ class SkirmishGame(Game[Action]):
 
     def check(self, fighter_id: str, path: Sequence[Cell]) -> CheckResult:
         """:func:`~meeple.games.skirmish.movement.check` for a fighter now."""
-        self._require_fighter(fighter_id)
+        self.fighter(fighter_id)
         return check(self.field, fighter_id, path)
 
-    def _require_fighter(self, fighter_id: str) -> Fighter:
+    def fighter(self, fighter_id: str) -> Fighter:
+        """The fighter called ``fighter_id`` now; raises :class:`MeepleError` if there is none."""
         if fighter_id not in self.field.by_id:
             raise MeepleError(Msg(f"aucun combattant « {fighter_id} » sur le terrain",
                                   f"no fighter '{fighter_id}' on the battlefield"))

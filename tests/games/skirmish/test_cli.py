@@ -1,0 +1,97 @@
+"""``meeple skirmish reach|check|play|scenarios|validate``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meeple.cli import main
+from meeple.core.i18n import set_language
+from tests.games.skirmish.helpers import scenario_from_art
+
+
+@pytest.fixture(autouse=True)
+def english() -> object:
+    set_language("en")
+    yield None
+    set_language("fr")
+
+
+def test_reach_prints_the_grid_with_every_reachable_cell_marked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "skirmish", "reach", "gauntlet", "R1"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert len(rows) == 7  # one line per grid row
+    assert " E " in rows[3] and " s " in rows[3] and " o " in rows[3] and "R1" in rows[3]
+    assert "███" in rows[2]
+    assert "38 destinations" in out and "engages" in out
+
+
+def test_reach_json_and_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["skirmish", "reach", "gauntlet", "R1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    by_cell = {tuple(d["cell"]): d for d in data["destinations"]}
+    assert by_cell[(6, 3)]["outcome"]["opponents"] == ["B1", "B2"]
+    assert main(["--lang", "en", "skirmish", "reach", "gauntlet", "R1", "--list"]) == 0
+    assert "engaged with B1, B2" in capsys.readouterr().out
+
+
+def test_check_says_legal_or_names_the_step_and_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", "2,3 3,3 4,3 5,3 6,3"]) == 0
+    assert "legal: cost 10 MP, engaged with B1, B2" in capsys.readouterr().out
+    assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", "2,3", "3,3", "4,3", "5,3", "5,2"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "step 5 (5,2): R12" in err
+    assert main(["skirmish", "check", "gauntlet", "R1", "2,3 9,9", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["error"]["rule"] == "R1"
+
+
+def test_bad_input_is_one_line_and_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(scenario_from_art(["a.X"]) | {"rounds": "six"}))
+    assert main(["--lang", "en", "skirmish", "reach", str(bad), "a"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "bad.json: rounds" in err
+    assert main(["skirmish", "reach", "gauntlet", "Z9"]) == 1
+    assert "Z9" in capsys.readouterr().err
+    assert main(["skirmish", "check", "gauntlet", "R1", "2;x"]) != 0
+    assert main(["skirmish", "reach", "no-such-scenario", "R1"]) == 1
+
+
+def test_validate_and_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(scenario_from_art(["a..X"])))
+    assert main(["--lang", "en", "skirmish", "validate", str(good)]) == 0
+    assert "valid" in capsys.readouterr().out
+    assert main(["skirmish", "scenarios"]) == 0
+    assert "gauntlet" in capsys.readouterr().out
+
+
+def test_play_against_the_computer_reads_moves_and_saves_a_replayable_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = iter(["help", "R1 5,3", "R9 hold", "reach R2", "undo", "R1 5,3", "quit"])
+
+    def fake_input(_prompt: str = "") -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("meeple.games.skirmish.cli.console.input", fake_input)
+    save = tmp_path / "game.json"
+    assert main(["--lang", "en", "skirmish", "play", "gauntlet", "--ai", "1", "--seed", "4", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "stopped in the ZOC of B1, B2" in out and "no fighter 'R9'" in out
+    record = json.loads(save.read_text())
+    assert record["moves"][0]["fighter"] == "R1" and record["moves"][1]["fighter"].startswith("B")
+    assert main(["skirmish", "reach", str(save), "R2", "--json"]) == 0  # a record reopens where it stopped
+
+
+def test_play_computer_against_itself_to_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "auto.json"
+    assert main(["--lang", "en", "skirmish", "play", "open-field", "--ai", "both", "--seed", "2", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "win" in out or "tie" in out or "enemy" in out
+    assert json.loads(save.read_text())["game"] == "skirmish"
