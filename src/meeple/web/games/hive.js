@@ -1,0 +1,168 @@
+// Hive with the Centipede: the hex board with both reserves; click a piece (on the board or in your
+// reserve) to see its legal targets, click a target to play; play against the AI at a chosen strength.
+import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { t } from "../i18n.js";
+
+const SIZE = 30;
+const SQRT3 = Math.sqrt(3);
+const BUGS = ["Q", "S", "B", "G", "A", "M", "L", "P", "C"];
+const EXPANSIONS = [["M", "Moustique", "Mosquito"], ["L", "Coccinelle", "Ladybug"], ["P", "Cloporte", "Pillbug"], ["C", "Mille-pattes", "Centipede"]];
+
+function bugName(bug) {
+  return {
+    Q: t("Reine", "Queen"), S: t("Araignée", "Spider"), B: t("Scarabée", "Beetle"), G: t("Sauterelle", "Grasshopper"),
+    A: t("Fourmi", "Ant"), M: t("Moustique", "Mosquito"), L: t("Coccinelle", "Ladybug"), P: t("Cloporte", "Pillbug"),
+    C: t("Mille-pattes", "Centipede"),
+  }[bug] || bug;
+}
+
+function colourName(letter) {
+  return letter === "w" ? t("blanc", "white") : t("noir", "black");
+}
+
+function pieceLabel(name) {
+  return `${bugName(name[1])} ${colourName(name[0])}${name.length > 2 ? ` ${name.slice(2)}` : ""}`;
+}
+
+function setup(root) {
+  const boxes = EXPANSIONS.map(([letter, fr, en]) => h("label", { class: "choice" },
+    h("input", { type: "checkbox", name: "expansion", value: letter, checked: true }), t(fr, en)));
+  root.append(h("fieldset", {}, h("legend", {}, t("Pièces en plus de la base", "Pieces besides the base game")), boxes));
+  return () => {
+    const letters = [...root.querySelectorAll("input[name=expansion]:checked")].map((box) => box.value).join("");
+    return { options: { game_type: letters ? `Base+${letters}` : "Base" }, seatCount: 2 };
+  };
+}
+
+function hexCorners(x, y) {
+  return Array.from({ length: 6 }, (_, i) => {
+    const angle = Math.PI / 180 * (60 * i - 30);
+    return `${(x + SIZE * Math.cos(angle)).toFixed(1)},${(y + SIZE * Math.sin(angle)).toFixed(1)}`;
+  }).join(" ");
+}
+
+function pixel(q, r) {
+  return [SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r];
+}
+
+function mount(root, ctx) {
+  let state = null;
+  let selected = null;
+  const board = s("svg", { class: "board hive-board", role: "group" });
+  const reserves = [h("div", { class: "reserve", id: "reserve-w" }), h("div", { class: "reserve", id: "reserve-b" })];
+  const info = h("p", { class: "hive-info", id: "hive-info", "aria-live": "polite" });
+  const actions = h("div", { class: "hive-actions" });
+  root.append(h("div", { class: "game-layout hive-layout" },
+    h("div", {}, board, info, actions),
+    h("aside", {}, reserves[0], reserves[1])));
+
+  const myTurn = () => state.to_move !== null && state.seats.includes(state.to_move);
+  const targetsOf = (name) => (myTurn() && state.view.targets[name]) || [];
+
+  function choose(name) {
+    selected = selected === name ? null : name;
+    draw();
+    if (selected) board.querySelector(".target")?.focus({ preventScroll: true });
+  }
+
+  function draw() {
+    drawBoard();
+    drawReserves();
+    drawInfo();
+  }
+
+  function drawBoard() {
+    const view = state.view;
+    const targets = selected ? targetsOf(selected) : [];
+    const cells = [...view.stacks.map((stack) => [stack.q, stack.r]), ...targets.map(([q, r]) => [q, r])];
+    if (!cells.length) cells.push([0, 0]);
+    const points = cells.map(([q, r]) => pixel(q, r));
+    const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+    const pad = SIZE * 2;
+    const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
+    const width = Math.max(Math.max(...xs) - minX + pad, SIZE * 10), height = Math.max(Math.max(...ys) - minY + pad, SIZE * 7);
+    clear(board);
+    board.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+    board.setAttribute("aria-label", t("La ruche", "The hive"));
+    const last = view.last_move;
+    for (const stack of view.stacks) {
+      const [x, y] = pixel(stack.q, stack.r);
+      const top = stack.pieces[stack.pieces.length - 1];
+      const movable = targetsOf(top).length > 0;
+      const wasMoved = last && last.to && last.to[0] === stack.q && last.to[1] === stack.r;
+      const group = s("g", { class: ["stack", top[0] === "w" ? "white" : "black", selected === top && "selected", movable && "movable", wasMoved && "last"], dataset: { piece: top, cell: `${stack.q},${stack.r}` } },
+        s("polygon", { points: hexCorners(x, y), class: "hex" }),
+        s("text", { x, y: y + 7, class: "bug" }, top[1]),
+        stack.pieces.length > 1 ? s("text", { x: x + 14, y: y - 12, class: "height" }, String(stack.pieces.length)) : null);
+      const label = `${pieceLabel(top)}${stack.pieces.length > 1 ? `, ${t("sur", "on")} ${stack.pieces.slice(0, -1).map(pieceLabel).join(", ")}` : ""}`;
+      if (movable) activatable(group, label, () => choose(top));
+      else tip(group, label);
+      board.append(group);
+    }
+    for (const [q, r, swap] of targets) {
+      const [x, y] = pixel(q, r);
+      const move = swap ? { piece: selected, to: [q, r], swap: true } : { piece: selected, to: [q, r] };
+      const spot = s("g", { class: ["target", swap && "swap"], dataset: { to: `${q},${r}` } },
+        s("polygon", { points: hexCorners(x, y), class: "hex" }),
+        swap ? s("text", { x, y: y + 6, class: "swap-glyph" }, "⇄") : null);
+      activatable(spot, `${pieceLabel(selected)} → ${q},${r}${swap ? ` (${t("échange", "swap")})` : ""}`, () => play(move));
+      board.append(spot);
+    }
+  }
+
+  function drawReserves() {
+    const view = state.view;
+    ["w", "b"].forEach((colour, index) => {
+      const box = reserves[index];
+      const owner = state.players[index];
+      clear(box);
+      box.append(h("h3", {}, `${colourName(colour)} — ${ctx.playerName(owner)}`));
+      const list = h("ul", { class: "reserve-list" });
+      for (const bug of BUGS) {
+        const count = view.reserves[colour]?.[bug];
+        if (!count) continue;
+        const piece = view.colour_to_move === colour ? view.placeable?.[bug] : null;
+        const usable = piece && targetsOf(piece).length > 0;
+        const label = `${bugName(bug)} × ${count}`;
+        const item = usable
+          ? h("button", { type: "button", class: ["reserve-piece", colour, selected === piece && "selected"], dataset: { piece },
+            "aria-pressed": String(selected === piece), on: { click: () => choose(piece) } }, h("span", { class: "bug-letter" }, bug), ` ${label}`)
+          : h("span", { class: ["reserve-piece", colour, "idle"] }, h("span", { class: "bug-letter" }, bug), ` ${label}`);
+        list.append(h("li", {}, item));
+      }
+      box.append(list);
+    });
+  }
+
+  function drawInfo() {
+    const view = state.view;
+    clear(actions);
+    if (state.outcome) {
+      info.textContent = "";
+    } else if (myTurn()) {
+      info.textContent = selected ? t(`${pieceLabel(selected)} : choisissez une case.`, `${pieceLabel(selected)}: choose a cell.`)
+        : t(`À vous (${colourName(view.colour_to_move)}) : choisissez une pièce.`, `Your move (${colourName(view.colour_to_move)}): choose a piece.`);
+      if (!Object.keys(view.targets).length) {
+        add(actions, h("button", { type: "button", id: "pass", on: { click: () => play({ pass: true }) } }, t("Passer", "Pass")));
+      }
+    } else {
+      info.textContent = t(`Aux ${colourName(view.colour_to_move)}s de jouer…`, `${colourName(view.colour_to_move)} to move…`);
+    }
+    if (view.last_move) add(actions, h("span", { class: "muted" }, t("Dernier coup : ", "Last move: "), h("code", {}, view.last_move.uhp)));
+  }
+
+  async function play(move) {
+    if (await ctx.play(move)) selected = null;
+  }
+
+  return {
+    update(next) {
+      state = next;
+      if (selected && !targetsOf(selected).length) selected = null;
+      draw();
+    },
+    destroy() {},
+  };
+}
+
+export default { setup, mount };
