@@ -1,0 +1,168 @@
+"""The Centipede: one test per sentence of the seed page and per decision of docs/rules/hive.md.
+
+Positions are built from UHP move lists played from the start (every move legal). Cells are axial
+(q, r): east (1, 0), south-east (0, 1); the first piece stands at (0, 0).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core.errors import IllegalMoveError
+from tests.games.hive.helpers import build, moves_of, targets_of, where
+
+# wC (0,0) between wQ (-1,0) and bA1 (1,0); bQ (2,0). White to move; wC is an articulation point.
+LINE = ["wC", "bA1 wC-", "wQ -wC", "bQ bA1-"]
+
+
+def test_movement_1_swaps_with_adjacent_single_pieces_of_either_colour() -> None:
+    game = build("Base+C", LINE)
+    assert moves_of(game, "wC") == {"wC wQ", "wC bA1"}
+    game.push(game.parse_move("wC bA1"))
+    assert where(game, "wC") == (1, 0)
+    assert where(game, "bA1") == (0, 0)
+
+
+def test_movement_1_must_swap_while_a_single_piece_touches_it() -> None:
+    # wC touches wQ and bA1 (single pieces) and has empty cells around: it still may not slide.
+    game = build("Base+C", LINE)
+    assert all(swap == 1 for _, _, swap in targets_of(game, "wC"))
+
+
+def test_movement_2_no_swap_with_a_stacked_piece_nor_a_whole_stack() -> None:
+    # wB1 climbs on wQ at (0,-1), next to wC: that stack is a barrier; only bA1 can be swapped.
+    game = build(
+        "Base+C",
+        ["wC", "bA1 wC-", "wQ \\wC", "bQ bA1-", "wB1 -wC", "bA2 bQ-", "wB1 wQ", "bA3 bA2-"],
+    )
+    assert moves_of(game, "wC") == {"wC bA1"}
+    for text in ("wC wB1", "wC wQ"):
+        with pytest.raises(IllegalMoveError):
+            game.push(game.parse_move(text))
+
+
+# wC (-2,0) touches only the stack wQ+wB1 at (-1,0): it slides one space along the hive's edge.
+ONLY_STACKS = [
+    "wA1", "bA1 wA1-", "wQ -wA1", "bQ bA1-", "wC -wQ",
+    "bB1 bQ-", "wB1 /wA1", "bG1 bB1-", "wB1 wQ", "bG2 bG1-",
+]
+
+
+def test_movement_3_slides_one_space_when_it_touches_only_stacks() -> None:
+    game = build("Base+C", ONLY_STACKS)
+    assert targets_of(game, "wC") == {(-1, -1, 0), (-2, 1, 0)}
+
+
+def test_movement_4_never_climbs() -> None:
+    game = build("Base+C", ONLY_STACKS)
+    occupied = {(q, r) for q, r, _ in targets_of(game, "wC")} & {where(game, "wB1")}
+    assert occupied == set()
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("wC wB1"))
+
+
+def test_movement_5_a_covered_centipede_is_pinned() -> None:
+    game = build(
+        "Base+C",
+        ["wC", "bA1 wC-", "wQ -wC", "bQ bA1-", "wB1 \\wC", "bA2 bQ-", "wB1 wC", "bA3 bA2-"],
+    )
+    assert moves_of(game, "wC") == set()
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("wC wB1"))
+
+
+def test_movement_6_a_swap_cannot_break_the_hive() -> None:
+    # In LINE, wC holds the hive together (wQ - wC - bA1 - bQ), yet it swaps.
+    game = build("Base+C", LINE)
+    from meeple.games.hive.board import articulation_points
+
+    assert game.state.board.where[game.game_type.piece_named("wC").id] in articulation_points(game.state.board.stacks)  # type: ignore[union-attr]
+    assert moves_of(game, "wC") == {"wC wQ", "wC bA1"}
+
+
+def test_movement_6_a_slide_obeys_the_one_hive_rule() -> None:
+    # The stack wB2-on-wG1 at (-3,0) hangs on wC alone: wC touches only stacks but may not slide.
+    extra = ["wG1 -wC", "bG3 bG2-", "wB2 \\wG1", "bA2 bG3-", "wB2 wG1", "bA3 bA2-"]
+    game = build("Base+C", [*ONLY_STACKS, *extra])
+    assert game.state.board.height(game.state.board.where[game.game_type.piece_named("wG1").id]) == 2  # type: ignore[union-attr]
+    assert moves_of(game, "wC") == set()
+
+
+def test_exception_1_swapped_centipede_may_not_swap_straight_back() -> None:
+    game = build("Base+C", ["wC", "bC wC-", "wQ -wC", "bQ bC-", "wC bC"])
+    assert where(game, "wC") == (1, 0)
+    assert moves_of(game, "bC") == {"bC wQ"}
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("bC wC"))
+
+
+def test_exception_1_only_on_the_very_next_move() -> None:
+    game = build("Base+C", ["wC", "bC wC-", "wQ -wC", "bQ bC-", "wC bC", "bA1 bQ-", "wA1 -wQ"])
+    assert "bC wC" in moves_of(game, "bC")
+
+
+def test_exception_1_also_binds_a_swapped_mosquito_acting_as_centipede() -> None:
+    game = build("Base+MC", ["wC", "bM wC-", "wQ -wC", "bQ bM-", "wC bM"])
+    assert moves_of(game, "bM") == {"bM ~wQ"}  # may swap as a Centipede, just not back with wC
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("bM ~wC"))
+
+
+# --- decisions (docs/rules/hive.md, rules C1-C9) -----------------------------------------------
+def test_decision_swap_needs_no_freedom_to_slide() -> None:
+    # wA1 (1,-1) and bA2 (0,1) close the gate between wC (0,0) and bA1 (1,0): the swap is still legal.
+    game = build("Base+C", ["wC", "bA1 wC-", "wQ -wC", "bQ bA1-", "wA1 -wQ", "bA2 bQ-", "wA1 wC/", "bA2 wC\\"])
+    assert "wC bA1" in moves_of(game, "wC")
+
+
+RING = [
+    "wC", "bA1 wC-", "wQ -wC", "bQ bA1-", "wA1 -wQ", "bP bA1\\",
+    "wA1 wC/", "bP wC\\", "wB1 \\wC", "bG1 bQ-",
+]
+
+
+def test_decision_pillbug_may_not_move_a_piece_just_swapped() -> None:
+    game = build("Base+PC", [*RING, "wC wB1"])  # wB1 lands on (0,0), next to bP, hive intact without it
+    assert where(game, "wB1") == (0, 0)
+    assert moves_of(game, "wB1") == set()
+    game.push(game.parse_move("bG2 bG1-"))
+    game.push(game.parse_move("wG1 \\wC"))
+    assert len(moves_of(game, "wB1")) == 4  # a move later the Pillbug may throw it
+
+
+def test_decision_a_swapped_piece_is_not_frozen() -> None:
+    # A piece swapped by the opponent may move on its owner's next turn (here: to swap with wQ).
+    game = build("Base+C", ["wC", "bC wC-", "wQ -wC", "bQ bC-", "wC bC"])
+    assert game.state.frozen(1) == set()
+    assert moves_of(game, "bC") == {"bC wQ"}
+
+
+def test_decision_mosquito_copies_the_centipede_on_the_ground_only() -> None:
+    game = build("Base+MC", ["wC", "bM wC-", "wQ -wC", "bQ bM-", "wM -wQ", "bA1 bQ-"])
+    # wM (-2,0) touches only wQ: no Centipede to copy, so no swap.
+    assert all(swap == 0 for _, _, swap in targets_of(game, "wM"))
+    game.push(game.parse_move("wC bM"))  # wC to (1,0), bM to (0,0) next to wQ and wC
+    game.push(game.parse_move("bM ~wQ"))  # the black Mosquito swaps as a Centipede
+    assert where(game, "bM") == (-1, 0)
+    assert where(game, "wQ") == (0, 0)
+
+
+def test_decision_swap_with_a_queen_is_allowed() -> None:
+    game = build("Base+C", LINE)
+    game.push(game.parse_move("wC wQ"))
+    assert where(game, "wQ") == (0, 0)
+    assert where(game, "wC") == (-1, 0)
+
+
+def test_decision_notation_writes_a_swap_as_the_partner() -> None:
+    game = build("Base+C", LINE)
+    move = game.parse_move("wC bA1")
+    assert move[2] == 1
+    assert game.move_to_json(move) == {"piece": "wC", "to": [1, 0], "swap": True}
+    assert game.move_text(move) == "wC bA1"
+
+
+def test_decision_one_centipede_per_player_written_C() -> None:
+    game = build("Base+C", [])
+    names = sorted(piece.name for piece in game.game_type.pieces if piece.bug == "C")
+    assert names == ["bC", "wC"]
