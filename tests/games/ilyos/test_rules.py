@@ -393,3 +393,23 @@ def test_move_text_round_trips() -> None:
         assert game.parse_move(game.move_text(move)) == move
     with pytest.raises(IllegalMoveError):
         game.parse_move("fly g1 z99")
+
+
+def test_before_placing_no_rotation_may_leave_the_island_without_room() -> None:
+    hand = ["magic", "move", "move", "move", "push"]
+    full = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], ground={HEART: 0}, hand=hand)
+    _fill_board(full)
+    islands = list(full.state.islands.items())
+    refused = []
+    for removed in islands:
+        game = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], ground={HEART: 0}, hand=hand,
+                       islands=[item for item in islands if item != removed])
+        if not game._placements(game.state):
+            continue
+        refused += [(game, Action("magic", cell=p, amount=q)) for p in game.state.islands for q in (1, 2, 3)
+                    if game._rotation_fits(p, q) and Action("magic", cell=p, amount=q) not in game.legal_moves()]
+    assert refused, "some rotation would have taken the last room for an island"
+    game, magic = refused[0]
+    game.push(next(m for m in game.legal_moves() if m.kind == "place"))
+    assert magic in game.legal_moves() or not game._rotation_fits(magic.cell, magic.amount), \
+        "once the island is placed, the rotation is allowed"
