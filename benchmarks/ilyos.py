@@ -1,0 +1,61 @@
+"""ILYOS figures: random play-out speed per mode, and the AI's time per turn at each level.
+
+Run: ``.venv/bin/python benchmarks/ilyos.py [--turns N]``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from meeple.core.rng import make_rng
+from meeple.games.ilyos.ai import LEVELS, choose_move
+from meeple.games.ilyos.engine import IlyosGame
+
+MODES = {"duel": {}, "2v2": {"mode": "2v2"}, "team diagonal": {"mode": "2v2", "team_diagonal": True}}
+
+
+def playout_speed(options: dict[str, object], games: int = 10) -> tuple[float, float]:
+    """Actions per second and mean actions per game of uniformly random play."""
+    actions, began = 0, time.perf_counter()
+    for seed in range(games):
+        game = IlyosGame.new(options, seed)
+        rng = make_rng(seed)
+        while not game.is_over():
+            game.push(rng.choice(game.legal_moves()))
+            actions += 1
+    return actions / (time.perf_counter() - began), actions / games
+
+
+def turn_times(level: str, turns: int) -> list[float]:
+    """Seconds the AI at ``level`` takes for each of ``turns`` whole turns (both seats at that level)."""
+    game = IlyosGame.new({}, 7)
+    rng = make_rng(7)
+    times: list[float] = []
+    while not game.is_over() and len(times) < turns:
+        seat = game.to_move()
+        began = time.perf_counter()
+        while game.to_move() == seat and not game.is_over():
+            assert seat is not None
+            game.push(choose_move(game, seat, level, rng))
+        times.append(time.perf_counter() - began)
+    return times
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--turns", type=int, default=12)
+    args = parser.parse_args()
+    for name, options in MODES.items():
+        speed, length = playout_speed(options)
+        print(f"random play-outs, {name:13}: {speed:7.0f} actions/s, {length:5.1f} actions per game")
+    for level in LEVELS:
+        times = turn_times(level, args.turns)
+        print(f"AI {level:6}: {len(times)} turns, mean {statistics.mean(times):.2f} s, "
+              f"max {max(times):.2f} s per turn")
+
+
+if __name__ == "__main__":
+    main()
