@@ -13,7 +13,7 @@ from meeple.core.rng import make_rng
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
 
-MODES = {"duel": {}, "2v2": {"mode": "2v2"}, "team diagonal": {"mode": "2v2", "team_diagonal": True}}
+MODES: dict[str, dict[str, object]] = {"duel": {}, "2v2": {"mode": "2v2"}, "team diagonal": {"mode": "2v2", "team_diagonal": True}}
 
 
 def playout_speed(options: dict[str, object], games: int = 10) -> tuple[float, float]:
