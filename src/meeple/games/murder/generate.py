@@ -77,6 +77,9 @@ NAMES: tuple[tuple[str, str], ...] = (
     ("Victor", "m"), ("Violette", "f"),
 )
 
+STRONG_KINDS = frozenset({"row", "column", "room", "on"})
+"""Clues that pin a person down a lot; the generator tries to drop them first above difficulty 1."""
+
 Rect = tuple[int, int, int, int]
 """A rectangle: top row, left column, height, width."""
 
@@ -272,6 +275,8 @@ def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
     clues = list(case.clues)
     order = list(range(len(clues)))
     rng.shuffle(order)
+    if difficulty > 1:  # drop the strong clues first: what is left asks for subtler deductions
+        order.sort(key=lambda i: clues[i].kind not in STRONG_KINDS)
     kept = [True] * len(clues)
     for i in order:
         kept[i] = False

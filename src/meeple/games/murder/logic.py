@@ -23,7 +23,7 @@ from itertools import combinations
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.games.murder.model import OBJECT_KINDS, Case, Cell, bits, is_solution
+from meeple.games.murder.model import OBJECT_KINDS, Case, Cell, Clue, bits, is_solution
 from meeple.games.murder.text import cell_name, clue_sentence
 
 LEVEL_NAMES: dict[int, Msg] = {1: Msg("facile", "easy"), 2: Msg("moyen", "medium"), 3: Msg("difficile", "hard")}
@@ -84,10 +84,13 @@ class _State:
     domains: list[int]
     ids: list[str] = field(init=False)
     names: list[str] = field(init=False)
+    clue_masks: list[tuple[int, int, Clue]] = field(init=False)
+    decor_done: bool = False
 
     def __post_init__(self) -> None:
         self.ids = [p.id for p in self.case.people]
         self.names = [p.name for p in self.case.people]
+        self.clue_masks = [(self.ids.index(c.person), self.case.clue_mask(c), c) for c in self.case.clues]
 
     def fixed(self, person: int) -> int | None:
         domain = self.domains[person]
@@ -127,8 +130,12 @@ def _count(removed: int) -> Msg:
 
 # --- level 1 ------------------------------------------------------------------------------------
 def _decor(state: _State) -> Step | None:
-    updates = {p: d & state.case.standable_mask for p, d in enumerate(state.domains) if d & ~state.case.standable_mask}
+    if state.decor_done:  # domains only shrink: once applied, this never applies again
+        return None
+    standable = state.case.standable_mask
+    updates = {p: d & standable for p, d in enumerate(state.domains) if d & ~standable}
     if not updates:
+        state.decor_done = True
         return None
     kinds = sorted({k for k in state.case.objects.values() if not OBJECT_KINDS[k].standable})
     return state.step("decor", 1, Msg(
@@ -138,17 +145,18 @@ def _decor(state: _State) -> Step | None:
 
 
 def _clue(state: _State) -> Step | None:
-    for clue in state.case.clues:
-        person = state.ids.index(clue.person)
-        mask = state.case.clue_mask(clue)
+    while state.clue_masks:
+        person, mask, clue = state.clue_masks[0]
         removed = state.domains[person] & ~mask
-        if removed:
-            sentence = clue_sentence(state.case, clue)
-            name = state.names[person]
-            left = _count(removed)
-            return state.step("clue", 1, Msg(
-                f"{name} : « {sentence.fr} » — {left.fr}.", f"{name}: \"{sentence.en}\" — {left.en}.",
-            ), {person: state.domains[person] & mask})
+        if not removed:  # applied for good: domains only shrink
+            state.clue_masks.pop(0)
+            continue
+        sentence = clue_sentence(state.case, clue)
+        name = state.names[person]
+        left = _count(removed)
+        return state.step("clue", 1, Msg(
+            f"{name} : « {sentence.fr} » — {left.fr}.", f"{name}: \"{sentence.en}\" — {left.en}.",
+        ), {person: state.domains[person] & mask})
     return None
 
 
@@ -208,8 +216,11 @@ def _line_single(state: _State) -> Step | None:
 # --- level 2: rooms -----------------------------------------------------------------------------
 def _room_within(state: _State, person: int) -> str | None:
     """The room holding every remaining cell of ``person``, if there is one."""
-    rooms = {state.case.room_index_of[i] for i in bits(state.domains[person])}
-    return rooms.pop() if len(rooms) == 1 else None
+    domain = state.domains[person]
+    if not domain:
+        return None
+    room = state.case.room_index_of[(domain & -domain).bit_length() - 1]
+    return room if domain & ~state.case.room_masks[room] == 0 else None
 
 
 def _alone_people(state: _State) -> list[int]:

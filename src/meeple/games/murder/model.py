@@ -10,9 +10,10 @@ Everything here follows ``docs/rules/murder.md`` (the rules page of the seed, wo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from meeple.core.i18n import Msg
 
@@ -188,6 +189,22 @@ class Case:
     title: Msg | None = None
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # geometry (rooms, objects, corners...) does not depend on people or clues: cases that share a
+        # board share one cache, which keeps the generator's thousands of trial cases cheap
+        key = (self.size, self.grid, tuple(sorted(self.objects.items())))
+        shared = _GEOMETRY_CACHES.get(key)
+        if shared is None:
+            if len(_GEOMETRY_CACHES) > 256:
+                _GEOMETRY_CACHES.clear()
+            shared = _GEOMETRY_CACHES[key] = {}
+        object.__setattr__(self, "_cache", shared)
+
+    def _memo(self, key: str, compute: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
     # --- lookups --------------------------------------------------------------------------------
     @cached_property
     def room_by_id(self) -> dict[str, Room]:
@@ -255,32 +272,49 @@ class Case:
         column = sum(1 << (row * self.size) for row in range(self.size))
         return tuple(column << col for col in range(self.size))
 
-    @cached_property
+    @property
     def room_masks(self) -> dict[str, int]:
         """The cells of each room."""
-        masks = {room.id: 0 for room in self.rooms}
-        for cell in self.cells():
-            masks[self.room_of(cell)] |= 1 << self.index(cell)
-        return masks
 
-    @cached_property
+        def compute() -> dict[str, int]:
+            masks = {room.id: 0 for room in self.rooms}
+            for cell in self.cells():
+                masks[self.room_of(cell)] |= 1 << self.index(cell)
+            return masks
+
+        result: dict[str, int] = self._memo("room_masks", compute)
+        return result
+
+    @property
     def room_index_of(self) -> tuple[str, ...]:
         """The room id of each bit index."""
-        return tuple(self.room_of(cell) for cell in self.cells())
 
-    @cached_property
+        def compute() -> tuple[str, ...]:
+            return tuple(self.room_of(cell) for cell in self.cells())
+
+        result: tuple[str, ...] = self._memo("room_index_of", compute)
+        return result
+
+    @property
     def standable_mask(self) -> int:
         """Cells a person may stand on: bare floor or a standable object."""
-        mask = 0
-        for cell in self.cells():
-            kind = self.objects.get(cell)
-            if kind is None or OBJECT_KINDS[kind].standable:
-                mask |= 1 << self.index(cell)
-        return mask
+
+        def compute() -> int:
+            mask = 0
+            for cell in self.cells():
+                kind = self.objects.get(cell)
+                if kind is None or OBJECT_KINDS[kind].standable:
+                    mask |= 1 << self.index(cell)
+            return mask
+
+        result: int = self._memo("standable_mask", compute)
+        return result
 
     def object_mask(self, kind: str) -> int:
         """Cells holding an object of ``kind``."""
-        return sum(1 << self.index(cell) for cell, held in self.objects.items() if held == kind)
+        mask: int = self._memo(f"on:{kind}", lambda: sum(
+            1 << self.index(cell) for cell, held in self.objects.items() if held == kind))
+        return mask
 
     def is_wall(self, cell: Cell, other: Cell) -> bool:
         """Whether a wall lies between ``cell`` and its side neighbour ``other`` (the board edge is a wall)."""
@@ -293,10 +327,15 @@ class Case:
         top_or_bottom = self.is_wall(cell, (row - 1, col)) or self.is_wall(cell, (row + 1, col))
         return side and top_or_bottom
 
-    @cached_property
+    @property
     def corner_mask(self) -> int:
         """Every corner cell of every room."""
-        return sum(1 << self.index(cell) for cell in self.cells() if self.is_corner(cell))
+
+        def compute() -> int:
+            return sum(1 << self.index(cell) for cell in self.cells() if self.is_corner(cell))
+
+        result: int = self._memo("corner_mask", compute)
+        return result
 
     def is_beside(self, cell: Cell, kind: str) -> bool:
         """Whether an orthogonal neighbour of ``cell`` in the same room holds ``kind``."""
@@ -307,11 +346,8 @@ class Case:
 
     def beside_mask(self, kind: str) -> int:
         """Cells with a ``kind`` object just above, below, left or right, in the same room."""
-        key = f"beside:{kind}"
-        if key not in self._cache:
-            self._cache[key] = sum(1 << self.index(cell) for cell in self.cells() if self.is_beside(cell, kind))
-        mask = self._cache[key]
-        assert isinstance(mask, int)
+        mask: int = self._memo(f"beside:{kind}", lambda: sum(
+            1 << self.index(cell) for cell in self.cells() if self.is_beside(cell, kind)))
         return mask
 
     def clue_mask(self, clue: Clue) -> int:
@@ -350,6 +386,8 @@ class Case:
                     pairs.add(frozenset((self.room_of(cell), self.room_of(other))))
         return pairs
 
+
+_GEOMETRY_CACHES: dict[object, dict[str, object]] = {}
 
 Placement = Mapping[str, Cell]
 """Where people stand: person id → cell (a partial board leaves people out)."""
