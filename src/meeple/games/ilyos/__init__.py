@@ -1,7 +1,19 @@
 """ILYOS: islands placed each turn, guardians that move and push, crowns carried to the villages.
 
-The rules are in ``docs/rules/ilyos.md``; the engine in :mod:`meeple.games.ilyos.engine`; the click
-helpers for the browser in :mod:`meeple.games.ilyos.interface`; the AI in :mod:`meeple.games.ilyos.ai`.
+The rules are in ``docs/rules/ilyos.md``; the engine in :mod:`meeple.games.ilyos.engine` (its docstring
+describes the options, the move JSON and the view JSON); the click helpers for the browser in
+:mod:`meeple.games.ilyos.interface`; the AI in :mod:`meeple.games.ilyos.ai`.
+
+What the web server calls::
+
+    game = make_game(options, seed)                  # or INFO.factory
+    game.view(seat)                                  # JSON to draw, per seat (hands stay private)
+    targets(game, guardian_id)                       # second click of rule 3: cells, actions, costs, forces
+    selection(game, guardian_id)                     # targets + "put down" button + cancel cell
+    magic_targets(game, cell)                        # rotations of the island under a clicked cell
+    game.push(game.move_from_json(data))             # a move; IllegalMoveError changes nothing
+    game.apply_timeout()                             # rule 16, when the turn's clock reaches 0:00
+    choose_move(game, seat, level, rng)              # an AI seat (easy, medium, hard, expert)
 """
 
 from __future__ import annotations
@@ -10,7 +22,9 @@ from collections.abc import Mapping
 
 from meeple.core.game import JSON, GameInfo
 from meeple.core.i18n import Msg
+from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import Action, IlyosGame
+from meeple.games.ilyos.interface import magic_targets, placement_targets, selection, targets
 
 
 def make_game(options: Mapping[str, JSON] | None, seed: int | None) -> IlyosGame:
@@ -35,4 +49,15 @@ INFO = GameInfo(
     max_playout_moves=150,
 )
 
-__all__ = ["INFO", "Action", "IlyosGame", "make_game"]
+__all__ = [
+    "INFO",
+    "LEVELS",
+    "Action",
+    "IlyosGame",
+    "choose_move",
+    "magic_targets",
+    "make_game",
+    "placement_targets",
+    "selection",
+    "targets",
+]

@@ -11,7 +11,7 @@ How each level plays a turn (a turn is several atomic actions; the AI plans the 
 replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
-* **Medium**: greedy: the single action that raises the heuristic most, until nothing improves.
+* **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
 * **Hard**: a beam search over the turn's action sequences (width 4), scored by the heuristic.
 * **Expert**: a wider beam (width 7), then the best few plans are checked against the opponent's greedy
   reply, in a negamax of depth two over whole turns; at most ``EXPERT_SECONDS`` per turn.
