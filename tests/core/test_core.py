@@ -9,6 +9,7 @@ import pytest
 
 import meeple.core.boards
 import meeple.core.errors
+import meeple.core.files
 import meeple.core.game
 import meeple.core.i18n
 import meeple.core.rng
@@ -34,7 +35,7 @@ from tests.core.tiny_games import Take
 
 @pytest.mark.parametrize(
     "module",
-    [meeple.core.boards, meeple.core.errors, meeple.core.game, meeple.core.i18n, meeple.core.rng,
+    [meeple.core.boards, meeple.core.errors, meeple.core.files, meeple.core.game, meeple.core.i18n, meeple.core.rng,
      meeple.core.search, meeple.core.svg],
 )
 def test_docstring_examples(module: object) -> None:
@@ -155,3 +156,18 @@ def test_illegal_push_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError, match=r"illegal move 3|coup illégal 3"):
         game.push(3)
     assert game.position_hash() == before and not game.move_stack
+
+
+def test_read_json_names_the_file_and_the_problem(tmp_path: pytest.TempPathFactory) -> None:
+    from pathlib import Path
+
+    from meeple.core.files import read_json
+
+    folder = Path(str(tmp_path))
+    (folder / "ok.json").write_text('{"a": [1, 2]}', encoding="utf-8")
+    assert read_json(folder / "ok.json") == {"a": [1, 2]}
+    (folder / "bad.json").write_text('{\n "a": ,\n}', encoding="utf-8")
+    with pytest.raises(FormatError, match=r"bad\.json: line 2"):
+        read_json(folder / "bad.json")
+    with pytest.raises(FormatError, match="missing.json"):
+        read_json(folder / "missing.json")
