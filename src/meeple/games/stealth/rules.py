@@ -93,7 +93,8 @@ def step(level: Level, state: State, action: Action, events: Events = None,
     if kind == GO:
         origin, leader = leader, node
         members = (origin, *members[:-1]) if members else members
-        _log(events, "move", frm=level.name(origin), to=level.name(node))
+        if events is not None:
+            _log(events, "move", frm=level.name(origin), to=level.name(node))
         caught, tray = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
         caught = caught or _resolve_members(level, foes, members, events)
         if not caught and node in level.keys_at:
@@ -105,7 +106,8 @@ def step(level: Level, state: State, action: Action, events: Events = None,
     else:
         stones -= 1
         caught = False
-        _log(events, "throw", node=level.name(node))
+        if events is not None:
+            _log(events, "throw", node=level.name(node))
         _divert(level, foes, node, keys, events)
     if not caught:
         _enemy_phase(level, foes, leader, keys)
@@ -200,53 +202,62 @@ def _enemy_phase(level: Level, foes: list[Foe], leader: int, keys: int) -> None:
 
 
 def _act(level: Level, spec: EnemySpec, foe: Foe, leader: int, keys: int) -> Foe:
-    if foe.mode == DUTY:
+    mode = foe.mode
+    if mode == DUTY:
         return _on_duty(spec, foe)
     distance, hop = level.enemy_paths(keys)
-    if foe.mode == ALERT:
+    if mode == ALERT:
         if leader in level.hide or distance[foe.node][leader] == NO_NODE:
-            return _walk_home(level, spec, foe._replace(mode=RETURNING, home=spec.node), keys)
+            return _walk_home(level, spec, Foe(foe.node, foe.facing, RETURNING, NO_NODE, spec.node, foe.phase,
+                                               foe.heading), keys)
         node = hop[foe.node][leader]
-        return foe._replace(node=node, facing=hop[node][leader] if node != leader else foe.facing)
-    if foe.mode == DIVERTED:
-        if foe.node == foe.target:
-            return _walk_home(level, spec, foe._replace(mode=RETURNING, target=NO_NODE), keys)
-        node = hop[foe.node][foe.target]
+        facing = hop[node][leader] if node != leader else foe.facing
+        return Foe(node, facing, ALERT, NO_NODE, NO_NODE, foe.phase, foe.heading)
+    if mode == DIVERTED:
+        target = foe.target
+        if foe.node == target:
+            return _walk_home(level, spec, Foe(foe.node, foe.facing, RETURNING, NO_NODE, foe.home, foe.phase,
+                                               foe.heading), keys)
+        node = hop[foe.node][target]
         if node == NO_NODE:
             return foe
-        if node != foe.target:
-            return foe._replace(node=node, facing=hop[node][foe.target])
-        facing = hop[node][foe.home] if foe.home != node else duty_facing(spec, foe)
-        return foe._replace(node=node, facing=facing)
+        if node != target:
+            facing = hop[node][target]
+        elif foe.home != node:
+            facing = hop[node][foe.home]
+        else:
+            facing = duty_facing(spec, foe)
+        return Foe(node, facing, DIVERTED, target, foe.home, foe.phase, foe.heading)
     return _walk_home(level, spec, foe, keys)
 
 
 def _on_duty(spec: EnemySpec, foe: Foe) -> Foe:
-    if spec.kind == "pivot":
+    kind = spec.kind
+    if kind == "pivot":
         phase = (foe.phase + 1) % len(spec.cycle)
-        return foe._replace(facing=spec.cycle[phase], phase=phase)
-    if spec.kind != "patrol":
+        return Foe(foe.node, spec.cycle[phase], DUTY, NO_NODE, NO_NODE, phase, foe.heading)
+    if kind != "patrol":
         return foe
+    route = spec.route
     index = _next_route_index(spec, foe.phase, foe.heading)
     heading = foe.heading
-    if not spec.loop and not 0 <= index + heading < len(spec.route):
+    if not spec.loop and not 0 <= index + heading < len(route):
         heading = -heading
-    moved = foe._replace(node=spec.route[index], phase=index, heading=heading)
-    return moved._replace(facing=duty_facing(spec, moved))
+    return Foe(route[index], route[_next_route_index(spec, index, heading)], DUTY, NO_NODE, NO_NODE, index, heading)
 
 
 def _walk_home(level: Level, spec: EnemySpec, foe: Foe, keys: int) -> Foe:
     """One step back toward ``home``; on arrival the enemy is on duty again, facing as its duty says."""
-    if foe.node != foe.home:
-        _distance, hop = level.enemy_paths(keys)
-        node = hop[foe.node][foe.home]
+    node, home = foe.node, foe.home
+    if node != home:
+        hop = level.enemy_paths(keys)[1]
+        node = hop[node][home]
         if node == NO_NODE:
             return foe
-        if node != foe.home:
-            return foe._replace(node=node, facing=hop[node][foe.home])
-        foe = foe._replace(node=node)
-    back = foe._replace(mode=DUTY, target=NO_NODE, home=NO_NODE)
-    return back._replace(facing=duty_facing(spec, back))
+        if node != home:
+            return Foe(node, hop[node][home], RETURNING, NO_NODE, home, foe.phase, foe.heading)
+    back = Foe(node, NO_NODE, DUTY, NO_NODE, NO_NODE, foe.phase, foe.heading)
+    return Foe(node, duty_facing(spec, back), DUTY, NO_NODE, NO_NODE, foe.phase, foe.heading)
 
 
 # --- vision, contact and alert ----------------------------------------------------------------------
@@ -256,6 +267,8 @@ def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tup
 
     A diverted enemy listens for the sound and sees nobody; it still captures by contact.
     """
+    if not _anyone_caught(level, foes, leader, members):
+        return False
     people = [("leader", leader)] + [(f"member {n}", m) for n, m in enumerate(members, start=1)]
     for who, node in people:
         contact = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.node == node]
@@ -266,6 +279,20 @@ def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tup
         seen = [i for i, foe in enumerate(foes) if foe.mode not in (OUT, DIVERTED) and foe.facing == node]
         if seen:
             return _capture(level, events, who, "seen", seen, node)
+    return False
+
+
+def _anyone_caught(level: Level, foes: list[Foe], leader: int, members: tuple[int, ...]) -> bool:
+    """Fast check of R13 for the solver; the caller then works out who and how."""
+    for foe in foes:
+        mode = foe.mode
+        if mode == OUT:
+            continue
+        if foe.node == leader or foe.node in members:
+            return True
+        facing = foe.facing
+        if mode != DIVERTED and (facing == leader or facing in members) and facing not in level.hide:
+            return True
     return False
 
 
