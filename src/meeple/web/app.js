@@ -174,7 +174,7 @@ async function showSetup(name) {
   const ctx = { game, catalog: (query, params) => catalog(name, query, params), toast, start: (choice) => create(choice) };
   const collect = module.setup ? await module.setup(gameOptions, ctx) : () => ({ options: {} });
   const solo = module.players === "solo";
-  const modeChoice = solo ? null : modeFields(game);
+  const modeChoice = solo || module.seatsChoice ? null : modeFields(game);
   const form = h("form", { class: "setup panel", on: { submit: async (event) => {
     event.preventDefault();
     const choice = await collect();
@@ -189,7 +189,7 @@ async function showSetup(name) {
   app.append(form);
 
   async function create(choice) {
-    const mode = modeChoice ? modeChoice.value() : { mode: "local", seats: [] };
+    const mode = modeChoice ? modeChoice.value() : { mode: choice.mode || "local", seats: () => [] };
     const seatCount = choice.seatCount ?? 2;
     const body = { game: name, options: choice.options || {}, mode: mode.mode, seats: choice.seats };
     if (!body.seats) body.seats = solo ? [{ kind: "human" }] : mode.seats(seatCount);

@@ -1,0 +1,420 @@
+// ILYOS: the board, your hand and stock, every player's deck and stock counts, and the click flow of
+// rules 3, 8, 10 and 15: click a guardian, then a target (the second click decides between a move and a
+// push); − / + or the mouse wheel on the Push card; click an island cell for magic and pick a rotation;
+// click the guardian again (or Escape) to cancel. The room code and the turn timer are in the room bar.
+import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { t, tr } from "../i18n.js";
+
+const CELL = 48;
+const LEVEL_KEYS = ["easy", "medium", "hard", "expert"];
+
+function kindName(kind) {
+  return { move: t("Déplacement", "Move"), push: t("Poussée", "Push"), magic: t("Magie", "Magic") }[kind] || kind;
+}
+
+function seatOptions(levels) {
+  return [
+    ["me", t("Vous", "You")],
+    ["local", t("Joueur sur cet appareil", "Player on this device")],
+    ["open", t("Place libre (en ligne)", "Open seat (online)")],
+    ...levels.map((level) => [`ai:${level.key}`, `${t("Ordinateur", "Computer")} — ${tr(level.title)}`]),
+  ];
+}
+
+function setup(root, ctx) {
+  const levels = ctx.game.levels || [];
+  const mode = h("select", { id: "ilyos-mode" },
+    h("option", { value: "duel" }, t("Duel (2 joueurs)", "Duel (2 players)")),
+    h("option", { value: "2v2" }, t("2 contre 2", "2 versus 2")));
+  const diagonal = h("input", { type: "checkbox", id: "team-diagonal" });
+  const islands = h("select", { id: "ilyos-islands" }, [4, 6, 8, 10, 12].map((n) => h("option", { value: n, selected: n === 8 }, String(n))));
+  const guardians = h("select", { id: "ilyos-guardians" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
+  const sacrificed = h("input", { type: "checkbox", id: "sacrificed" });
+  const timer = h("select", { id: "time-per-turn" }, [0, 1, 2, 3, 5].map((n) => h("option", { value: n },
+    n ? t(`${n} min`, `${n} min`) : t("Sans limite", "Untimed"))));
+  const seatsBox = h("div", { class: "ilyos-seats" });
+  const drawSeats = () => {
+    const count = mode.value === "2v2" ? 4 : 2;
+    const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    clear(seatsBox);
+    for (let seat = 0; seat < count; seat += 1) {
+      const select = h("select", { id: `seat-${seat}` }, seatOptions(levels).map(([value, label]) => h("option", { value }, label)));
+      select.value = previous[seat] || (seat === 0 ? "me" : "ai:medium");
+      seatsBox.append(h("label", { for: `seat-${seat}` }, t(`Joueur ${seat + 1}`, `Player ${seat + 1}`)), select);
+    }
+    diagonal.disabled = count !== 4;
+  };
+  mode.addEventListener("change", drawSeats);
+  drawSeats();
+  root.append(
+    h("label", { for: "ilyos-mode" }, t("Mode", "Mode")), mode,
+    h("label", { class: "choice" }, diagonal, t("Équipe diagonale (2 contre 2)", "Team diagonal (2 versus 2)")),
+    h("label", { for: "ilyos-islands" }, t("Îles au départ (duel symétrique)", "Starting islands (symmetric duel)")), islands,
+    h("label", { for: "ilyos-guardians" }, t("Gardiens par équipe", "Guardians per team")), guardians,
+    h("label", { class: "choice" }, sacrificed, t("Gardien sacrifié", "Sacrificed guardian")),
+    h("label", { for: "time-per-turn" }, t("Temps par tour", "Time per turn")), timer,
+    h("fieldset", {}, h("legend", {}, t("Places", "Seats")), seatsBox));
+  return () => {
+    const seats = [...seatsBox.querySelectorAll("select")].map((select) => {
+      if (select.value === "me" || select.value === "local") return { kind: "human" };
+      if (select.value === "open") return { kind: "open" };
+      return { kind: "ai", level: select.value.slice(3) };
+    });
+    const values = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    if (!values.includes("me")) {
+      ctx.toast(t("Gardez une place pour vous.", "Keep one seat for yourself."), "error");
+      return null;
+    }
+    const online = values.includes("open");
+    if (online && values.includes("local")) {
+      ctx.toast(t("En ligne, chaque joueur rejoint depuis son appareil.", "Online, each player joins from their own device."), "error");
+      return null;
+    }
+    return {
+      mode: online ? "online" : "local",
+      seats,
+      options: {
+        mode: mode.value, team_diagonal: mode.value === "2v2" && diagonal.checked, islands: Number(islands.value),
+        guardians: Number(guardians.value), sacrificed_guardian: sacrificed.checked, time_per_turn: Number(timer.value),
+      },
+    };
+  };
+}
+
+const ROTATE = [[1, 0], [0, 1]];
+
+/** The three cells of an L island with its pivot at (x, y) and orientation o (quarter turns clockwise). */
+function islandCells([x, y], orientation) {
+  let dirs = ROTATE;
+  for (let i = 0; i < orientation; i += 1) dirs = dirs.map(([dx, dy]) => [-dy, dx]);
+  return [[x, y], ...dirs.map(([dx, dy]) => [x + dx, y + dy])];
+}
+
+function mount(root, ctx) {
+  let state = null;
+  let mode = null; // null | {type: "guardian"|"push"|"magic"|"place"|"orient", ...}
+  let previewCells = [];
+  const board = s("svg", { class: "board ilyos-board", role: "group" });
+  const panel = h("div", { class: "ilyos-panel", id: "ilyos-panel", "aria-live": "polite" });
+  const hand = h("div", { class: "ilyos-hand", id: "ilyos-hand" });
+  const table = h("aside", { class: "ilyos-table", id: "ilyos-table" });
+  root.append(h("div", { class: "game-layout" }, h("div", {}, board, panel, hand), table));
+  const onKey = (event) => {
+    if (event.key === "Escape" && mode) cancel();
+  };
+  document.addEventListener("keydown", onKey);
+
+  const view = () => state.view;
+  const myTurn = () => state.to_move !== null && state.seats.includes(state.to_move) && state.seat === state.to_move;
+  const key = (cell) => `${cell[0]},${cell[1]}`;
+  const seatColour = (seat) => `var(--seat-${seat})`;
+
+  function cancel() {
+    mode = null;
+    previewCells = [];
+    draw();
+  }
+
+  function cellKinds() {
+    const kinds = new Map();
+    for (const village of view().villages) for (const cell of village.cells) kinds.set(key(cell), { kind: "village", village });
+    for (const cell of view().sanctuary) kinds.set(key(cell), { kind: "sanctuary" });
+    for (const island of view().islands) for (const cell of island.cells) kinds.set(key(cell), { kind: "island", island });
+    return kinds;
+  }
+
+  function draw() {
+    drawBoard();
+    drawPanel();
+    drawHand();
+    drawTable();
+  }
+
+  function drawBoard() {
+    const v = view();
+    const n = v.size;
+    const kinds = cellKinds();
+    const guardianAt = new Map(v.guardians.map((g) => [key(g.cell), g]));
+    const crownAt = new Map(v.crowns.filter((c) => c.carried_by === null).map((c) => [key(c.cell), c]));
+    const targets = new Map((mode?.type === "guardian" ? mode.selection.targets : []).map((target) => [key(target.cell), target]));
+    const pivots = new Map((mode?.type === "place" ? mode.spots : []).map((spot) => [key(spot.pivot), spot]));
+    const preview = new Set(previewCells.map(key));
+    clear(board);
+    board.setAttribute("viewBox", `0 0 ${n * CELL} ${n * CELL}`);
+    board.setAttribute("aria-label", t("Plateau d'ILYOS", "ILYOS board"));
+    for (let y = 0; y < n; y += 1) {
+      for (let x = 0; x < n; x += 1) {
+        const here = kinds.get(`${x},${y}`);
+        const target = targets.get(`${x},${y}`);
+        const pivot = pivots.get(`${x},${y}`);
+        const group = s("g", { class: ["cell", here ? here.kind : "void", target && `target primary-${target.primary}`, pivot && "pivot", preview.has(`${x},${y}`) && "preview",
+          mode?.type === "magic" && mode.cells?.some((c) => c[0] === x && c[1] === y) && "magic-island"], dataset: { cell: `${x},${y}` } },
+        s("rect", { x: x * CELL + 1, y: y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "cell-ground",
+          style: here?.kind === "village" ? { fill: `color-mix(in srgb, ${seatColour(here.village.seats[0])} 35%, #f4efdf)` } : null }));
+        if (here?.kind === "sanctuary" && x === v.heart[0] && y === v.heart[1]) group.append(s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: 6, class: "heart" }));
+        if (target) group.append(s("text", { x: x * CELL + CELL - 6, y: y * CELL + 14, class: "target-glyph" }, targetGlyph(target)));
+        const crown = crownAt.get(`${x},${y}`);
+        if (crown) group.append(tip(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 9, class: "crown" }, "♛"), t("Couronne au sol", "Crown on the ground")));
+        const guardian = guardianAt.get(`${x},${y}`);
+        if (guardian) group.append(drawGuardian(guardian, x, y));
+        const label = cellLabel(x, y, here, guardian, target);
+        const action = clickAction(x, y, here, guardian, target, pivot);
+        if (action) activatable(group, label, action);
+        else tip(group, label);
+        if (pivot) {
+          group.addEventListener("mouseenter", () => { previewCells = islandCells([x, y], pivot.orientations[0]); drawBoardOnly(); });
+        }
+        board.append(group);
+      }
+    }
+  }
+
+  function drawBoardOnly() {
+    drawBoard();
+  }
+
+  function targetGlyph(target) {
+    return { move: "→", push: "⇒", take: "♛", give: "♛" }[target.primary] || "•";
+  }
+
+  function drawGuardian(guardian, x, y) {
+    const selected = mode?.type === "guardian" && mode.id === guardian.id || mode?.type === "push" && mode.guardian === guardian.id;
+    return s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
+      s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: 15, fill: seatColour(guardian.seat), class: "guardian-body" }),
+      s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.id)),
+      guardian.crown !== null ? s("text", { x: x * CELL + CELL / 2 + 12, y: y * CELL + 14, class: "crown carried" }, "♛") : null);
+  }
+
+  function cellLabel(x, y, here, guardian, target) {
+    const parts = [`${x},${y}`];
+    if (here?.kind === "island") parts.push(t("île", "island"));
+    else if (here?.kind === "sanctuary") parts.push(t("sanctuaire", "sanctuary"));
+    else if (here?.kind === "village") parts.push(t(`village ${here.village.corner}`, `${here.village.corner} village`));
+    else parts.push(t("vide", "void"));
+    if (guardian) parts.push(t(`gardien ${guardian.id} (joueur ${guardian.seat + 1})`, `guardian ${guardian.id} (player ${guardian.seat + 1})`) + (guardian.crown !== null ? t(", porte une couronne", ", carries a crown") : ""));
+    if (target) parts.push(target.actions.map(actionText).join(" / "));
+    return parts.join(" — ");
+  }
+
+  function actionText(action) {
+    if (action.action === "move") return t(`déplacer (coût ${action.cost})`, `move (cost ${action.cost})`);
+    if (action.action === "push") return t(`pousser (force ${action.forces.join(", ")})`, `push (force ${action.forces.join(", ")})`);
+    if (action.action === "take") return t("prendre la couronne", "take the crown");
+    if (action.action === "give") return t("passer la couronne", "pass the crown");
+    return action.action;
+  }
+
+  /** What a click on this cell does now, or null when it does nothing. */
+  function clickAction(x, y, here, guardian, target, pivot) {
+    if (!myTurn()) return null;
+    if (mode?.type === "place") return pivot ? () => choosePivot(pivot) : null;
+    if (mode?.type === "guardian" && guardian?.id === mode.id) return () => cancel();
+    if (target) return () => choose(target);
+    if (guardian && guardian.crown !== null && guardian.team !== view().teams[state.seat]) return () => takeFrom(guardian);
+    if (guardian) return () => selectGuardian(guardian.id);
+    if (here?.kind === "island") return () => startMagic([x, y], here.island);
+    return null;
+  }
+
+  async function selectGuardian(id) {
+    const selection = await ctx.query("select", { guardian: id });
+    if (!selection) return;
+    if (!selection.targets.length && !selection.drop) {
+      ctx.toast(t("Ce gardien ne peut rien faire maintenant.", "This guardian can do nothing now."));
+      return;
+    }
+    mode = { type: "guardian", id, selection };
+    previewCells = [];
+    draw();
+  }
+
+  async function takeFrom(carrier) {
+    const own = view().guardians.filter((g) => g.team === view().teams[state.seat] && Math.abs(g.cell[0] - carrier.cell[0]) + Math.abs(g.cell[1] - carrier.cell[1]) === 1);
+    for (const guardian of own) {
+      const selection = await ctx.query("select", { guardian: guardian.id });
+      const target = selection?.targets.find((tg) => tg.cell[0] === carrier.cell[0] && tg.cell[1] === carrier.cell[1]);
+      const take = target?.actions.find((action) => action.action === "take");
+      if (take) {
+        await send(take.move);
+        return;
+      }
+    }
+    ctx.toast(t("Aucun de vos gardiens ne peut prendre cette couronne.", "None of your guardians can take this crown."));
+  }
+
+  function choose(target) {
+    const primary = target.actions[0];
+    if (primary.action === "push") {
+      mode = { type: "push", guardian: mode.id, selection: mode.selection, target, push: primary, force: primary.forces[0] };
+      draw();
+      document.getElementById("push-card")?.focus();
+      return;
+    }
+    send(primary.move);
+  }
+
+  async function startMagic(cell, island) {
+    const rotations = await ctx.query("magic", { cell });
+    if (!rotations) return;
+    if (!rotations.length) {
+      ctx.toast(t("Pas de magie possible sur cette île maintenant.", "No magic possible on this island now."));
+      return;
+    }
+    mode = { type: "magic", cell, cells: island.cells, rotations };
+    draw();
+  }
+
+  async function startPlacing() {
+    const spots = await ctx.query("placements", {});
+    if (!spots) return;
+    mode = { type: "place", spots };
+    previewCells = [];
+    draw();
+  }
+
+  function choosePivot(spot) {
+    if (spot.orientations.length === 1) {
+      send({ kind: "place", at: spot.pivot, orientation: spot.orientations[0] });
+      return;
+    }
+    mode = { type: "orient", spot, spots: mode.spots };
+    previewCells = islandCells(spot.pivot, spot.orientations[0]);
+    draw();
+  }
+
+  async function send(move) {
+    const done = await ctx.play(move);
+    if (done) {
+      mode = null;
+      previewCells = [];
+    }
+    return done;
+  }
+
+  function drawPanel() {
+    clear(panel);
+    const v = view();
+    if (state.outcome) return;
+    if (!myTurn()) {
+      panel.append(h("p", {}, state.to_move === null ? "" : t(`Au tour de ${ctx.playerName(state.players[state.to_move])}…`, `${ctx.playerName(state.players[state.to_move])} to play…`)));
+      return;
+    }
+    const buttons = [];
+    if (!v.placed) buttons.push(h("button", { type: "button", id: "place-island", "aria-pressed": String(mode?.type === "place" || mode?.type === "orient"), on: { click: () => (mode?.type === "place" ? cancel() : startPlacing()) } }, t("Placer une île", "Place an island")));
+    if (v.can_end_turn) buttons.push(h("button", { type: "button", id: "end-turn", class: "primary", on: { click: () => send({ kind: "end" }) } }, t("Fin du tour", "End turn")));
+    if (mode) buttons.push(h("button", { type: "button", id: "cancel", on: { click: cancel } }, t("Annuler la sélection", "Cancel selection")));
+    let help;
+    if (!mode) help = v.placed ? t("Cliquez un gardien, ou une île pour la magie.", "Click a guardian, or an island for magic.")
+      : t("Placez une île avant la fin du tour (avant ou après vos actions).", "Place an island before ending your turn (before or after your actions).");
+    else if (mode.type === "guardian") {
+      help = t(`Gardien ${mode.id} : cliquez une case cible (→ déplacer, ⇒ pousser, ♛ couronne), ou le gardien pour annuler.`, `Guardian ${mode.id}: click a target (→ move, ⇒ push, ♛ crown), or the guardian to cancel.`);
+      if (mode.selection.drop) buttons.push(h("button", { type: "button", id: "drop-crown", on: { click: () => send(mode.selection.drop) } }, t("Poser la couronne", "Put the crown down")));
+      const alternatives = mode.selection.targets.filter((target) => target.actions.length > 1);
+      for (const target of alternatives) {
+        for (const action of target.actions.slice(1)) {
+          buttons.push(h("button", { type: "button", class: "alt-action", on: { click: () => (action.action === "push" ? choose({ ...target, actions: [action] }) : send(action.move)) } },
+            `${target.cell.join(",")} : ${actionText(action)}`));
+        }
+      }
+    } else if (mode.type === "push") help = t("Choisissez la force sur la carte Poussée (− / + ou molette), puis poussez.", "Choose the force on the Push card (− / + or the wheel), then push.");
+    else if (mode.type === "magic") {
+      help = t("Magie : choisissez la rotation de l'île.", "Magic: choose the island's rotation.");
+      for (const rotation of mode.rotations) {
+        buttons.push(h("button", { type: "button", class: "rotation", dataset: { degrees: rotation.degrees }, on: { click: () => send(rotation.move) } }, `${rotation.degrees}°`));
+      }
+    } else if (mode.type === "place") help = t("Cliquez une case pivot en surbrillance.", "Click a highlighted pivot cell.");
+    else if (mode.type === "orient") {
+      help = t("Choisissez l'orientation de l'île.", "Choose the island's orientation.");
+      for (const orientation of mode.spot.orientations) {
+        const button = h("button", { type: "button", class: "orientation", on: { click: () => send({ kind: "place", at: mode.spot.pivot, orientation }) } }, `${orientation * 90}°`);
+        button.addEventListener("mouseenter", () => { previewCells = islandCells(mode.spot.pivot, orientation); drawBoard(); });
+        button.addEventListener("focus", () => { previewCells = islandCells(mode.spot.pivot, orientation); drawBoard(); });
+        buttons.push(button);
+      }
+    }
+    add(panel, h("p", { class: "help" }, help), h("div", { class: "ilyos-buttons" }, buttons));
+  }
+
+  function drawHand() {
+    clear(hand);
+    const v = view();
+    if (!v.hand) {
+      hand.append(h("p", { class: "muted" }, state.seat === null ? t("Vous regardez : les mains restent cachées.", "Watching: hands stay hidden.") : ""));
+      return;
+    }
+    const cards = h("div", { class: "cards" });
+    const left = { ...v.hand.left };
+    for (const kind of v.hand.cards) {
+      const available = left[kind] > 0;
+      if (available) left[kind] -= 1;
+      if (kind === "push" && mode?.type === "push" && available) {
+        cards.append(pushCard());
+        continue;
+      }
+      cards.append(h("div", { class: ["card", `card-${kind}`, !available && "spent"], title: kindName(kind) }, kindName(kind)));
+    }
+    if (mode?.type === "push" && !v.hand.left.push) cards.append(pushCard());
+    const me = v.players[state.seat];
+    add(hand, h("h3", {}, t("Votre main", "Your hand")), cards,
+      h("p", { class: "points" }, t("Disponible : ", "Available: "),
+        ["move", "push", "magic"].map((kind) => `${kindName(kind)} ${v.points?.[kind] ?? 0}`).join(" · "),
+        me ? ` — ${t("réserve", "stock")} ${["move", "push", "magic"].map((kind) => me.stock[kind]).join("/")}` : ""));
+  }
+
+  function pushCard() {
+    const force = h("span", { class: "force", id: "push-force" }, String(mode.force));
+    const forces = mode.push.forces;
+    const step = (delta) => {
+      const index = Math.min(forces.length - 1, Math.max(0, forces.indexOf(mode.force) + delta));
+      mode.force = forces[index];
+      force.textContent = String(mode.force);
+    };
+    const card = h("div", { class: "card card-push active", id: "push-card", tabindex: "0", "aria-label": t("Carte Poussée : force", "Push card: force"),
+      on: {
+        wheel: (event) => { event.preventDefault(); step(event.deltaY < 0 ? 1 : -1); },
+        keydown: (event) => {
+          if (event.key === "+" || event.key === "ArrowUp") { event.preventDefault(); step(1); }
+          if (event.key === "-" || event.key === "ArrowDown") { event.preventDefault(); step(-1); }
+          if (event.key === "Enter") send(mode.push.moves[String(mode.force)]);
+        },
+      } },
+    h("div", {}, kindName("push")),
+    h("div", { class: "force-row" },
+      h("button", { type: "button", id: "force-minus", "aria-label": t("Moins de force", "Less force"), on: { click: () => step(-1) } }, "−"),
+      force,
+      h("button", { type: "button", id: "force-plus", "aria-label": t("Plus de force", "More force"), on: { click: () => step(1) } }, "+")),
+    h("button", { type: "button", id: "push-go", class: "primary", on: { click: () => send(mode.push.moves[String(mode.force)]) } }, t("Pousser", "Push")));
+    return card;
+  }
+
+  function drawTable() {
+    const v = view();
+    clear(table);
+    add(table, h("h3", {}, t(`Tour ${v.turn}`, `Turn ${v.turn}`)),
+      h("ul", { class: "ilyos-players" }, v.players.map((player) => h("li", { class: [`seat-${player.seat}`, state.to_move === player.seat && "to-move"] },
+        h("strong", {}, ctx.playerName(state.players[player.seat])),
+        ` — ${t("couronnes", "crowns")} ${v.scores[player.seat]}`,
+        h("br"),
+        h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size} · ${t("réserve", "stock")} `,
+          ["move", "push", "magic"].map((kind) => `${kindName(kind)[0]}${player.stock[kind]}`).join(" "))))),
+      v.options.team_diagonal ? h("p", {}, t("Équipes : ", "Teams: "), v.team_scores.join(" – ")) : null,
+      v.time_per_turn ? h("p", { class: "muted" }, t(`${v.time_per_turn} min par tour`, `${v.time_per_turn} min per turn`)) : null);
+  }
+
+  return {
+    update(next) {
+      const changed = !state || next.version !== state.version;
+      state = next;
+      if (changed) {
+        mode = null;
+        previewCells = [];
+      }
+      draw();
+    },
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+    },
+  };
+}
+
+export default { seatsChoice: true, setup, mount };
