@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from meeple.core.boards import (
     rotate_cell,
 )
 from meeple.core.errors import FormatError, IllegalMoveError
+from meeple.core.files import read_json
 from meeple.core.i18n import Msg, set_language
 from meeple.core.rng import make_rng
 from meeple.core.search import astar, bfs, explore
@@ -158,16 +160,12 @@ def test_illegal_push_changes_nothing() -> None:
     assert game.position_hash() == before and not game.move_stack
 
 
-def test_read_json_names_the_file_and_the_problem(tmp_path: pytest.TempPathFactory) -> None:
-    from pathlib import Path
-
-    from meeple.core.files import read_json
-
-    folder = Path(str(tmp_path))
+def test_read_json_names_the_file_and_the_problem(tmp_path: Path) -> None:
+    folder = tmp_path
     (folder / "ok.json").write_text('{"a": [1, 2]}', encoding="utf-8")
     assert read_json(folder / "ok.json") == {"a": [1, 2]}
     (folder / "bad.json").write_text('{\n "a": ,\n}', encoding="utf-8")
     with pytest.raises(FormatError, match=r"bad\.json: line 2"):
         read_json(folder / "bad.json")
-    with pytest.raises(FormatError, match="missing.json"):
+    with pytest.raises(FormatError, match=r"missing\.json"):
         read_json(folder / "missing.json")
