@@ -133,3 +133,17 @@ def test_random_play_keeps_the_invariants(level_id: str, choices: list[int]) -> 
 
 def test_info_registers_every_shipped_level_for_the_kit() -> None:
     assert [o["level"] for o in INFO.conformance_options] == shipped_level_ids()
+
+
+@pytest.mark.parametrize("level_id", ["1-11", "1-14"])
+def test_position_json_tells_every_reachable_state_apart(level_id: str) -> None:
+    from meeple.core.game import canonical_json
+    from meeple.games.stealth.solver import reachable
+
+    g = StealthGame.new({"level": level_id})
+    states, _stats = reachable(g.level)
+    texts = set()
+    for state in states.values():
+        g.history[-1] = state
+        texts.add(canonical_json(g.position_json()))
+    assert len(texts) == len(states)

@@ -15,7 +15,7 @@ Moves are :class:`Move` values; as JSON ``{"to": "b"}`` (the leader walks to nod
       "edges": [{"a", "b", "oneway", "door", "open"}],                   # oneway: only a→b
       "leader": "a", "members": ["z", ...],                              # caravan, first right behind
       "enemies": [{"id", "kind", "node", "facing", "next_facing", "state", "neutralisable",
-                    "target", "home"}],                                  # state: duty|alert|diverted|returning|out
+                    "target", "home", "cycle_index", "heading"}],        # state: duty|alert|diverted|returning|out
       "tray": 0, "stones": 1, "keys": ["red"], "turn": 3, "to_move": 0 | null,
       "last_move": {"to": "b"} | null, "events": [...],                  # what the last turn did
       "outcome": null | {...}, "stars": {"declared": [...], "earned": [...]},
@@ -289,6 +289,8 @@ class StealthGame(Game[Move]):
             "neutralisable": foe.mode not in (OUT, rules.ALERT),
             "target": node_name(foe.target),
             "home": node_name(foe.home),
+            "cycle_index": foe.phase if spec.kind in ("pivot", "patrol") else None,
+            "heading": foe.heading if spec.kind == "patrol" and not spec.loop else None,
         }
 
     def _level_json(self) -> dict[str, JSON]:
