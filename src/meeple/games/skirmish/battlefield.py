@@ -71,12 +71,12 @@ class Ground:
                     raise ValueError(f"cell ({x}, {y}) is {char!r}: use '.', '~' or '#'")
         return cls(tuple(rows))
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Number of columns."""
         return len(self.rows[0])
 
-    @property
+    @cached_property
     def height(self) -> int:
         """Number of rows."""
         return len(self.rows)
@@ -129,14 +129,24 @@ class Ground:
     @cached_property
     def steps(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each cell index, the ``(neighbour index, base cost)`` of every legal step (R2)."""
-        result = []
-        for y in range(self.height):
-            for x in range(self.width):
+        width, height = self.width, self.height
+        passable = [char != BLOCKING for row in self.rows for char in row]
+        offsets = [(dx, dy, DIAGONAL_COST if dx and dy else STRAIGHT_COST) for dx, dy in ORTHOGONAL + DIAGONAL]
+        result: list[tuple[tuple[int, int], ...]] = []
+        for y in range(height):
+            for x in range(width):
+                here = y * width + x
+                if not passable[here]:
+                    result.append(())
+                    continue
                 options = []
-                for dx, dy in ORTHOGONAL + DIAGONAL:
-                    base = self.base_cost((x, y), (x + dx, y + dy))
-                    if base is not None:
-                        options.append((self.index((x + dx, y + dy)), base))
+                for dx, dy, base in offsets:
+                    nx, ny = x + dx, y + dy
+                    if not (0 <= nx < width and 0 <= ny < height and passable[ny * width + nx]):
+                        continue
+                    if dx and dy and not (passable[y * width + nx] and passable[ny * width + x]):
+                        continue  # no cutting the corner of a blocking cell
+                    options.append((ny * width + nx, base))
                 result.append(tuple(options))
         return tuple(result)
 

@@ -422,6 +422,7 @@ class _ReachSearch:
         else:
             self._relax((a.start, _FREE), 0, None)
         steps, factor, occupied = a.ground.steps, a.ground.factor, a.occupied
+        contact, binding, budget = a.contact, a.binding, self.budget
         while self.heap:
             cost, cell, mode = heapq.heappop(self.heap)
             if cost > self.best[(cell, mode)]:
@@ -429,51 +430,66 @@ class _ReachSearch:
             self.settled += 1
             state = (cell, mode)
             if mode == _FREE:
-                for after, base in steps[cell]:
-                    step_cost = cost + base * factor[after]
-                    if after not in occupied and step_cost <= self.budget:
-                        self._free_step(state, after, step_cost)
+                self._expand_free(state, cost)
                 continue
-            group = self.modes[mode]
-            distances = a.distance_field(group)
+            distances = a.distance_field(self.modes[mode])
             here = distances.distance(cell)
             if here == INF:
                 continue
             for after, base in steps[cell]:
                 price = base * factor[after]
-                if after in occupied or cost + price > self.budget or not distances.equals(after, here - price):
+                if after in occupied or cost + price > budget or not distances.equals(after, here - price):
                     continue
                 self._end(after, cost + price, state)
-                if after not in a.contact:
+                if after not in contact:
                     self._relax((after, mode), cost + price, state)
 
-    def _free_step(self, state: tuple[int, int], after: int, cost: int) -> None:
+    def _expand_free(self, state: tuple[int, int], cost: int) -> None:
+        """Steps of a fighter moving free (the hot loop: helpers inlined)."""
         a = self.a
-        self._end(after, cost, state)
-        if after in a.contact:
-            return  # contact ends the move (R8)
-        entered = a.binding.get(after)
-        if entered is None:
-            self._relax((after, _FREE), cost, state)
-            return
-        for group in a.groups(entered):  # R9: stop here, or engage one group by the shortest path
-            self._relax((after, self._mode(group)), cost, state)
+        factor, occupied, contact, binding = a.ground.factor, a.occupied, a.contact, a.binding
+        start, ignored_contact, budget = a.start, a.ignored_contact, self.budget
+        best, parent, ends, heap = self.best, self.parent, self.ends, self.heap
+        for after, base in a.ground.steps[state[0]]:
+            step_cost = cost + base * factor[after]
+            if step_cost > budget or after in occupied:
+                continue
+            if after != start and after not in ignored_contact:
+                known = ends.get(after)
+                if known is None or step_cost < known[0]:
+                    ends[after] = (step_cost, state)
+            if after in contact:
+                continue  # contact ends the move (R8)
+            entered = binding.get(after)
+            if entered is None:
+                key = (after, _FREE)
+                if step_cost < best.get(key, INF):
+                    best[key] = step_cost
+                    parent[key] = state
+                    heapq.heappush(heap, (step_cost, after, _FREE))
+            else:  # R9: stop here, or engage one group by the shortest path
+                for group in a.groups(entered):
+                    self._relax((after, self._mode(group)), step_cost, state)
 
-    def _path_to(self, state: tuple[int, int] | None) -> list[int]:
-        cells: list[int] = []
-        while state is not None:
-            cells.append(state[0])
-            state = self.parent[state]
-        return cells[::-1][1:]
+    def _paths(self) -> dict[tuple[int, int], tuple[Cell, ...]]:
+        """The path (start excluded) of every state, each built once from its parent's."""
+        width = self.a.ground.width
+        paths: dict[tuple[int, int], tuple[Cell, ...]] = {}
+        for state in sorted(self.parent, key=self.best.__getitem__):  # parents cost no more than children
+            parent = self.parent[state]
+            paths[state] = () if parent is None else (*paths[parent], (state[0] % width, state[0] // width))
+        return paths
 
     def destinations(self) -> dict[Cell, Destination]:
         a = self.a
+        width = a.ground.width
+        paths = self._paths()
         found: dict[Cell, Destination] = {}
         for cell, (cost, parent) in self.ends.items():
-            path = tuple(a.ground.cell(index) for index in [*self._path_to(parent), cell])
+            xy = (cell % width, cell // width)
             mode = parent[1]
             bound = None if mode == _FREE else tuple(sorted(self.modes[mode]))
-            found[a.ground.cell(cell)] = Destination(a.ground.cell(cell), cost, path, a.outcome_at(cell), bound)
+            found[xy] = Destination(xy, cost, (*paths[parent], xy), a.outcome_at(cell), bound)
         return found
 
 
