@@ -422,7 +422,7 @@ class _ReachSearch:
         else:
             self._relax((a.start, _FREE), 0, None)
         steps, factor, occupied = a.ground.steps, a.ground.factor, a.occupied
-        contact, binding, budget = a.contact, a.binding, self.budget
+        contact, budget = a.contact, self.budget
         while self.heap:
             cost, cell, mode = heapq.heappop(self.heap)
             if cost > self.best[(cell, mode)]:
