@@ -196,9 +196,16 @@ def _next_route_index(spec: EnemySpec, index: int, heading: int) -> int:
 
 def _enemy_phase(level: Level, foes: list[Foe], leader: int, keys: int) -> None:
     """Every active enemy acts once, in the order of the level file."""
+    enemies = level.enemies
     for index, foe in enumerate(foes):
-        if foe.mode != OUT:
-            foes[index] = _act(level, level.enemies[index], foe, leader, keys)
+        mode = foe.mode
+        if mode == OUT:
+            continue
+        spec = enemies[index]
+        if mode != DUTY:
+            foes[index] = _act(level, spec, foe, leader, keys)
+        elif spec.kind in ("pivot", "patrol"):
+            foes[index] = _on_duty(spec, foe)
 
 
 def _act(level: Level, spec: EnemySpec, foe: Foe, leader: int, keys: int) -> Foe:
