@@ -78,7 +78,7 @@ def test_neighbouring_rooms_must_have_different_floors() -> None:
     data = copy.deepcopy(GOOD)
     for room in data["rooms"]:
         room["floor"] = "parquet"
-    with pytest.raises(FormatError, match="share a floor|même sol"):
+    with pytest.raises(FormatError, match=r"share a floor|même sol"):
         case_from_json(data)
 
 
@@ -110,7 +110,7 @@ def test_a_solution_that_breaks_the_rules_is_refused() -> None:
 def test_unreadable_file_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(FormatError, match="bad.json"):
+    with pytest.raises(FormatError, match=r"bad\.json"):
         load_case(bad)
     (tmp_path / "ok.json").write_text(json.dumps(GOOD), encoding="utf-8")
     assert load_case(tmp_path / "ok.json").size == 4

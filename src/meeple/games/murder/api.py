@@ -5,8 +5,8 @@
   when the case carries one (the browser may show it on demand).
 - :func:`next_hint` — ``(case JSON, board) -> {"status", "steps", "placement", "message"}``: the logical
   solver's next deductions from a partly filled board, up to the first one that fixes a person who is not
-  on the board yet. ``status`` is ``"hint"``, ``"solved"``, ``"broken"`` (the board breaks a rule or
-  contradicts the clues) or ``"needs_guess"``.
+  on the board yet. ``status`` is ``"hint"``, ``"solved"``, ``"broken"`` (the board breaks a rule, or
+  the exact solver finds no solution that extends it: someone is misplaced) or ``"needs_guess"``.
 - :func:`generate` — ``(size, difficulty, seed) -> case JSON`` with its solution (omit it before sending a
   case to a player: :func:`meeple.games.murder.caseio.case_to_json` with ``with_solution=False``).
 
@@ -22,6 +22,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.i18n import Msg
 from meeple.games.murder.caseio import case_from_json, case_to_json
+from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import Step, iterate_steps, parse_difficulty, start_domains
 from meeple.games.murder.model import Case, Cell, murderer, violations
@@ -87,6 +88,10 @@ def hint_for(case: Case, board: Mapping[str, Cell]) -> Hint:
     if broken:
         return Hint("broken", [], None, Msg(f"Le plateau enfreint une règle : {broken[0].message.fr}.",
                                             f"The board breaks a rule: {broken[0].message.en}."))
+    if count_solutions(case, 1, given=board).count == 0:
+        return Hint("broken", [], None, Msg(
+            "Ce plateau ne mène à aucune solution : quelqu'un est mal placé.",
+            "This board leads to no solution: someone is misplaced."))
     domains = start_domains(case, board)
     ids = [p.id for p in case.people]
     steps: list[Step] = []

@@ -106,7 +106,7 @@ def case_from_json(data: Any, source: str = "case") -> Case:
 
 
 def _read_rooms(value: Any, source: str) -> tuple[Room, ...]:
-    _expect(isinstance(value, list) and value, source, "rooms", "une liste non vide est attendue", "a non-empty list is expected")
+    _expect(isinstance(value, list) and bool(value), source, "rooms", "une liste non vide est attendue", "a non-empty list is expected")
     rooms: list[Room] = []
     for i, item in enumerate(value):
         where = f"rooms[{i}]"

@@ -39,7 +39,16 @@ from meeple.core.i18n import Msg
 from meeple.games.murder.caseio import case_from_json, case_to_json
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import parse_difficulty
-from meeple.games.murder.model import FLOORS, MAX_SIZE, MIN_SIZE, OBJECT_KINDS, Case, Cell, murderer, violations
+from meeple.games.murder.model import (
+    FLOORS,
+    MAX_SIZE,
+    MIN_SIZE,
+    OBJECT_KINDS,
+    Case,
+    Cell,
+    murderer,
+    violations,
+)
 from meeple.games.murder.text import card_sentences
 
 DEFAULT_SIZE = 6
@@ -70,7 +79,7 @@ def case_for_options(options: Mapping[str, JSON], seed: int) -> Case:
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
         raise FormatError("options", "size", Msg(f"un entier de {MIN_SIZE} à {MAX_SIZE}", f"an integer from {MIN_SIZE} to {MAX_SIZE}"))
     try:
-        difficulty = parse_difficulty(options.get("difficulty", DEFAULT_DIFFICULTY))  # type: ignore[arg-type]
+        difficulty = parse_difficulty(options.get("difficulty", DEFAULT_DIFFICULTY))
     except MeepleError as error:
         raise FormatError("options", "difficulty", error.message) from error
     return _generated(size, difficulty, seed)

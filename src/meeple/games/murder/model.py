@@ -154,9 +154,9 @@ class Clue:
     object: str | None = None
     gender: str | None = None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """The clue as it is written in a case file."""
-        data: dict[str, object] = {"person": self.person, "kind": self.kind}
+        data: dict[str, Any] = {"person": self.person, "kind": self.kind}
         for name in CLUE_FIELDS[self.kind]:
             data[name] = getattr(self, name)
         return data
@@ -458,7 +458,7 @@ def _placement_violations(case: Case, placement: Placement) -> list[Violation]:
             if other != pid:
                 other_name = case.person_by_id[other].name
                 found.append(Violation(
-                    axis and "column" or "row", pid,
+                    "column" if axis else "row", pid,
                     Msg(f"{name} et {other_name} partagent une {fr}", f"{name} and {other_name} share a {en}"),
                 ))
     return found

@@ -1,0 +1,141 @@
+"""What the browser calls (check a board, next hint, generate), the command line, and printable cases."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from meeple.cli import main
+from meeple.core.errors import FormatError
+from meeple.core.i18n import set_language
+from meeple.games.murder import api
+from meeple.games.murder.caseio import case_to_json, load_case, save_case
+from meeple.games.murder.model import FLOORS
+from meeple.games.murder.render import render_svg, write_render
+from meeple.games.murder.text import cell_name
+
+from .conftest import generated
+from .reference import REFERENCE_DIR, convert
+
+
+@pytest.fixture(autouse=True)
+def _french_again() -> Iterator[None]:
+    yield
+    set_language("fr")
+
+
+@pytest.fixture
+def case_file(tmp_path: Path) -> Path:
+    path = tmp_path / "case.json"
+    save_case(generated(6, 2), path)
+    return path
+
+
+def _board(case_json: dict[str, object], count: int) -> dict[str, list[int]]:
+    solution = case_json["solution"]
+    assert isinstance(solution, dict)
+    return dict(list(solution.items())[:count])
+
+
+def test_check_board_reports_broken_rules_and_the_solved_board() -> None:
+    data = case_to_json(generated(5, 1))
+    solution = data["solution"]
+    solved = api.check_board(data, solution)
+    assert solved["solved"] and solved["murderer"] and not solved["violations"] and not solved["wrong"]
+    ids = list(solution)
+    clash = {ids[0]: solution[ids[0]], ids[1]: [solution[ids[0]][0], solution[ids[1]][1]]}
+    checked = api.check_board(data, clash)
+    assert not checked["solved"] and not checked["complete"]
+    assert "row" in [v["code"] for v in checked["violations"]]
+    assert checked["wrong"] == [ids[1]]
+    with pytest.raises(FormatError, match=r"unknown person|personne inconnue"):
+        api.check_board(data, {"Nobody": [0, 0]})
+
+
+def test_next_hint_places_someone_new_with_explained_steps() -> None:
+    data = case_to_json(generated(7, 2))
+    solution = data["solution"]
+    for count in (0, 3):
+        hint = api.next_hint(data, _board(data, count))
+        assert hint["status"] == "hint"
+        placed = hint["placement"]
+        assert placed["person"] not in _board(data, count)
+        assert placed["cell"] == solution[placed["person"]]
+        assert hint["steps"] and all(s["text"]["fr"] and s["text"]["en"] for s in hint["steps"])
+    assert api.next_hint(data, solution)["status"] == "solved"
+    person = next(iter(solution))
+    wrong = next([r, c] for r in range(7) for c in range(7) if [r, c] != solution[person]
+                 and api.check_board(data, {person: [r, c]})["violations"] == [])
+    assert api.next_hint(data, {person: wrong})["status"] == "broken"
+
+
+def test_next_hint_on_a_case_that_needs_a_guess_says_so() -> None:
+    neutral = json.loads((REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json").read_text())
+    hint = api.next_hint(convert(neutral), {})
+    assert hint["status"] == "needs_guess"
+
+
+def test_generate_for_the_browser_is_deterministic() -> None:
+    assert api.generate(5, "easy", 9) == api.generate(5, 1, 9)
+
+
+def test_cli_solve_prints_solution_murderer_uniqueness_and_steps(case_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "murder", "solve", str(case_file), "--steps"]) == 0
+    out = capsys.readouterr().out
+    case = load_case(case_file)
+    assert "Murderer:" in out and "Unique solution" in out and "difficulty 2" in out
+    for pid, cell in (case.solution or {}).items():
+        assert f"{pid}: {cell_name(cell)}" in out
+    assert "  1. [easy]" in out
+
+
+def test_cli_hint_from_a_partial_board(case_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = load_case(case_file)
+    pid, cell = next(iter((case.solution or {}).items()))
+    assert main(["murder", "hint", str(case_file), "--given", f"{pid}@{cell_name(cell)}"]) == 0
+    assert "ne peut être qu'en" in capsys.readouterr().out
+    assert main(["murder", "hint", str(case_file), "--given", "Nobody@R1C1"]) == 1
+    assert "Nobody" in capsys.readouterr().err
+
+
+def test_cli_generate_several_with_a_progress_bar(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cases"
+    assert main(["murder", "generate", "--size", "5", "--difficulty", "2", "--seed", "3", "--count", "2", "--out", str(out)]) == 0
+    files = sorted(out.glob("*.json"))
+    assert [f.name for f in files] == ["murder-5x5-d2-s3.json", "murder-5x5-d2-s4.json"]
+    assert "Génération" in capsys.readouterr().err
+    assert case_to_json(load_case(files[0])) == api.generate(5, 2, 3)
+
+
+def test_cli_errors_are_one_line_and_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "meeple-murder-case", "version": 1, "size": 12}', encoding="utf-8")
+    assert main(["murder", "solve", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "size" in err and "bad.json" in err
+    assert main(["murder", "generate", "--difficulty", "insane"]) != 0
+
+
+def test_render_svg_has_walls_floors_objects_cards_and_the_answer() -> None:
+    case = generated(6, 2)
+    plain = render_svg(case, language="fr")
+    assert plain.startswith("<svg") and 'stroke-width="5"' in plain  # thick walls
+    for room in case.rooms:
+        assert FLOORS[room.floor].colour in plain
+    assert "La victime. Elle était seule avec" in plain and "assassin." in plain
+    answer = render_svg(case, case.solution, language="en")
+    assert answer.count("<circle") > plain.count("<circle")
+    assert "The victim." in answer
+
+
+def test_render_pdf_through_reportlab(case_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "case.pdf"
+    assert main(["murder", "render", str(case_file), "--out", str(out), "--solution"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+    svg = tmp_path / "case.svg"
+    write_render(load_case(case_file), svg)
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    assert main(["murder", "render", str(case_file), "--out", str(tmp_path / "case.png")]) == 1

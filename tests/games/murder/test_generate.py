@@ -1,0 +1,69 @@
+"""The generator: same seed same case; unique, guess-free, exactly the asked difficulty, minimal clue sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core.errors import MeepleError
+from meeple.games.murder.caseio import case_from_json, case_to_json
+from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.generate import THEMES, generate_case
+from meeple.games.murder.logic import solve_logically
+from meeple.games.murder.model import Case
+from meeple.games.murder.text import card_sentences
+
+from .conftest import generated
+
+SIZES = range(4, 10)
+
+
+def test_same_seed_same_case_and_another_seed_another_case() -> None:
+    first = case_to_json(generate_case(6, 2, 42))
+    assert case_to_json(generate_case(6, 2, 42)) == first
+    assert case_to_json(generate_case(6, 2, 43)) != first
+
+
+def _without(case: Case, index: int) -> Case:
+    clues = case.clues[:index] + case.clues[index + 1:]
+    return Case(case.size, case.grid, case.rooms, case.objects, case.people, clues, None, case.title)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_generated_case_is_unique_guess_free_at_exactly_its_level_and_minimal(size: int, difficulty: int) -> None:
+    case = generated(size, difficulty)
+    assert case.size == size and len(case.people) == size
+    exact = count_solutions(case, 2)
+    assert exact.count == 1 and exact.solutions[0] == dict(case.solution or {})
+    logic = solve_logically(case)
+    assert logic.solved and logic.difficulty == difficulty
+    for index in range(len(case.clues)):
+        weaker = solve_logically(_without(case, index), max_level=difficulty, keep_steps=False)
+        assert not weaker.solved, f"clue {index} ({case.clues[index].kind}) could be dropped"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_generated_case_reads_like_a_house(size: int) -> None:
+    case = generated(size, 2)
+    case_from_json(case_to_json(case))  # passes every check of the format, floors included
+    for pair in case.neighbouring_rooms():
+        a, b = (case.room_by_id[room] for room in pair)
+        assert a.floor != b.floor
+    theme_names = {theme.fr for theme in THEMES}
+    assert all(room.name.fr in theme_names for room in case.rooms)
+    assert len({room.name.fr for room in case.rooms}) == len(case.rooms)
+    assert len({p.name for p in case.people}) == size
+    assert len(case.clues_of(case.victim.id)) <= 1
+    for clue in case.clues:
+        if clue.kind == "with_one_other":
+            assert clue.gender == case.person_by_id[clue.person].gender  # « avec un autre homme »
+    for person in case.people:
+        for sentence in card_sentences(case, person):
+            assert sentence.fr.endswith(".") and sentence.en.endswith(".")
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(MeepleError, match="4"):
+        generate_case(3, 1, 0)
+    with pytest.raises(MeepleError):
+        generate_case(5, 4, 0)
