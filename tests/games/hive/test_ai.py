@@ -1,0 +1,56 @@
+"""The AI: legal moves, a win in one seen, the time limit kept, baselines beaten in short matches."""
+
+from __future__ import annotations
+
+import time
+
+from meeple.core.rng import make_rng
+from meeple.games.hive.ai import best_move, evaluate, greedy_move, random_move
+from meeple.games.hive.tournament import BASELINES, alpha_beta_player, match
+from tests.games.hive.helpers import build
+
+# Black's queen at (2,0) lacks only (2,-1); White's ant wA1 at (-4,0) can run there.
+WIN_IN_ONE = [
+    "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wG1 -wQ", "bA1 bQ-", "wG2 -wG1",
+    "bA2 bQ\\", "wA1 -wG2", "bA3 /bQ", "wG3 \\wQ", "bG1 bQ/",
+]
+
+
+def test_best_move_finds_the_win_in_one() -> None:
+    game = build("Base", WIN_IN_ONE)
+    move = best_move(game, depth=2)
+    game.push(move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == {0}
+
+
+def test_best_move_is_legal_and_leaves_the_game_unchanged() -> None:
+    game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
+    before = game.position_hash()
+    assert best_move(game, depth=2) in game.legal_moves()
+    assert game.position_hash() == before and len(game.move_stack) == 4
+
+
+def test_best_move_keeps_the_time_limit() -> None:
+    game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-"])
+    began = time.perf_counter()
+    best_move(game, time_limit=0.5)
+    assert time.perf_counter() - began < 2.0
+
+
+def test_evaluation_prefers_the_side_whose_rival_queen_is_crowded() -> None:
+    game = build("Base", WIN_IN_ONE)
+    crowded = evaluate(game)  # white to move, black queen nearly surrounded
+    assert crowded > 0
+
+
+def test_baselines_play_legal_moves() -> None:
+    game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
+    rng = make_rng(1)
+    assert random_move(game, rng) in game.legal_moves()
+    assert greedy_move(game, rng) in game.legal_moves()
+
+
+def test_ai_beats_random_players() -> None:
+    results = list(match(alpha_beta_player(None, 2), BASELINES["random"], 2, "Base+MLPC", 7, 300))
+    assert all(result.ai_won for result in results)
