@@ -150,3 +150,10 @@ def test_solve_accepts_a_level_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(level_doc(CROSS, [sentry(facing="n")], "w")), encoding="utf-8")
     assert parse_level(json.loads(path.read_text(encoding="utf-8"))).id == "test"
     assert "solution (4 moves)" in _cli("solve", str(path)).stdout
+
+
+def test_cli_unknown_level_is_one_line_error() -> None:
+    done = _cli("solve", "9-9")
+    assert done.returncode == 1
+    assert done.stderr.strip().startswith("meeple: 9-9: neither a shipped level (1-1, 1-2")
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -15,7 +15,13 @@ from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.stealth.engine import StealthGame
-from meeple.games.stealth.level import Level, load_level_file, load_shipped_level, shipped_level_paths
+from meeple.games.stealth.level import (
+    Level,
+    load_level_file,
+    load_shipped_level,
+    shipped_level_ids,
+    shipped_level_paths,
+)
 from meeple.games.stealth.render import render_svg, render_text
 from meeple.games.stealth.solver import DEFAULT_BUDGET, OBJECTIVES, Solution, action_text, solve, validate
 
@@ -31,6 +37,9 @@ def open_level(name: str) -> Level:
     path = Path(name)
     if path.suffix == ".json" or path.exists():
         return load_level_file(path)
+    if name not in shipped_level_ids():
+        raise MeepleError(Msg(f"{name} : ni un niveau livré ({', '.join(shipped_level_ids())}) ni un fichier",
+                              f"{name}: neither a shipped level ({', '.join(shipped_level_ids())}) nor a file"))
     return load_shipped_level(name)
 
 

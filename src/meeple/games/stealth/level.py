@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -439,7 +440,7 @@ def load_level_file(path: str | Path) -> Level:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise _error(str(path), "", "fichier illisible", f"unreadable file ({error.strerror})") from error
+        raise _error(str(path), "", f"fichier illisible ({error.strerror})", f"unreadable file ({error.strerror})") from error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -463,7 +464,7 @@ def shipped_level_data(level_id: str) -> dict[str, Any]:
     """The JSON document of a shipped level. An unknown id raises FormatError naming the option."""
     act = level_id.split("-")[0]
     item = resources.files("meeple.games.stealth") / "levels" / f"act{act}" / f"{level_id}.json"
-    if not item.is_file():
+    if not re.fullmatch(r"\d+-\d+", level_id) or not item.is_file():
         raise _error("options", "level", f"niveau inconnu « {level_id} »", f"unknown level '{level_id}'")
     data: dict[str, Any] = json.loads(item.read_text(encoding="utf-8"))
     return data

@@ -21,6 +21,7 @@ LEADER = "#1d4ed8"
 MEMBER = "#60a5fa"
 ENEMY = "#374151"
 KEY_COLOURS = {"red": "#dc2626", "blue": "#2563eb", "green": "#16a34a", "yellow": "#ca8a04"}
+KIND_GLYPHS = {"sentry": "S", "pivot": "↻", "patrol": "P", "tracker": "T"}
 TRAY_LABEL = Msg("Neutralisés", "Neutralised")
 STONES_LABEL = Msg("Pierres", "Stones")
 CANNOT = Msg("neutralisation impossible", "cannot be neutralised")
@@ -108,7 +109,7 @@ def _draw_enemies(svg: Svg, view: dict[str, Any], points: dict[str, tuple[float,
         centre = points[enemy["node"]]
         centre = (centre[0] + 9 * rank, centre[1] - 9 * rank)
         if enemy["facing"] is not None:
-            front = _toward(centre, points[enemy["facing"]], 30)
+            front = _toward(centre, points[enemy["facing"]], 40)
             svg.add("line", x1=centre[0], y1=centre[1], x2=front[0], y2=front[1], stroke=THREAT, stroke_width=5,
                     stroke_linecap="round", class_="front")
         if enemy["kind"] == "pivot" and enemy["next_facing"] is not None:
@@ -118,7 +119,7 @@ def _draw_enemies(svg: Svg, view: dict[str, Any], points: dict[str, tuple[float,
             svg.add("line", x1=centre[0], y1=centre[1], x2=tick[0], y2=tick[1], stroke=ENEMY, stroke_width=2,
                     stroke_dasharray="2 2")
         svg.add("circle", cx=centre[0], cy=centre[1], r=11, fill=ENEMY, class_=f"enemy {enemy['kind']} {enemy['state']}")
-        svg.text(centre[0], centre[1] + 4, enemy["kind"][0].upper(), font_size=11, text_anchor="middle", fill="#fff",
+        svg.text(centre[0], centre[1] + 4, KIND_GLYPHS[enemy["kind"]], font_size=11, text_anchor="middle", fill="#fff",
                  font_family="sans-serif")
         _draw_enemy_marks(svg, enemy, centre, enemy["id"] in marked)
 
