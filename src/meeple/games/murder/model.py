@@ -92,7 +92,7 @@ FLOORS: dict[str, Floor] = {
         Floor("marbre", Msg("marbre", "marble"), "#f3f1ea"),
         Floor("herbe", Msg("herbe", "grass"), "#c9e3b3"),
         Floor("sable", Msg("sable", "sand"), "#f2e3b3"),
-        Floor("béton", Msg("béton", "concrete"), "#c4c8cc"),
+        Floor("béton", Msg("béton", "concrete"), "#b9c3cf"),
         Floor("lino", Msg("lino", "linoleum"), "#cfe0d0"),
     )
 }

@@ -32,7 +32,7 @@ ICONS: dict[str, tuple[str, str]] = {
 def _icon(svg: Svg, kind: str, x: float, y: float) -> None:
     """A small picture of ``kind`` centred in the cell whose top-left corner is (x, y)."""
     shape, colour = ICONS[kind]
-    cx, cy, s = x + CELL / 2, y + CELL / 2 - 4, CELL * 0.32
+    cx, cy, s = x + CELL / 2, y + CELL / 2 - 1, CELL * 0.28
     if shape in ("plant", "tree", "bush"):
         radius = {"plant": s * 0.6, "tree": s, "bush": s * 0.8}[shape]
         if shape == "plant":
@@ -101,10 +101,10 @@ def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: st
     lang = language or get_language()
     n = case.size
     side = n * CELL
-    card_width = 300
+    columns = 2
+    card_width = max(250, (side - 12) // columns)
     cards = _card_lines(case, lang)
     card_heights = [34 + 15 * sum(len(_wrap(s, card_width - 20, 12)) for s in lines) for _, lines, _ in cards]
-    columns = max(1, (side + MARGIN) // (card_width + 12))
     rows_of_cards = [card_heights[i:i + columns] for i in range(0, len(cards), columns)]
     cards_height = sum(max(row) + 12 for row in rows_of_cards)
     title_height = 30 if case.title else 0
@@ -146,7 +146,8 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
     for pid, (r, c) in (board or {}).items():
         person = case.person_by_id[pid]
         cx, cy = MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2
-        svg.add("circle", cx=cx, cy=cy, r=CELL * 0.3, fill="#c0392b" if person.victim else "#1f4e79", stroke="#fff", stroke_width=2)
+        svg.add("circle", cx=cx, cy=cy, r=CELL * 0.27, fill="#c0392b" if person.victim else "#1f4e79", stroke="#fff",
+                stroke_width=2, opacity=0.92)
         svg.text(cx, cy + 5, person.name[:2], font_size=14, font_weight="bold", fill="#fff", text_anchor="middle")
 
 
