@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -157,3 +158,22 @@ def test_cli_unknown_level_is_one_line_error() -> None:
     assert done.returncode == 1
     assert done.stderr.strip().startswith("meeple: 9-9: neither a shipped level (1-1, 1-2")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_cli_speaks_french_by_default_and_reports_par() -> None:
+    done = subprocess.run([sys.executable, "-m", "meeple", "stealth", "solve", "1-1"], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "MEEPLE_LANG": "fr"})
+    assert "solution (6 coups): a d e post c exit" in done.stdout
+    assert "ghost: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
+
+
+def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
+    from meeple.games.stealth.solver import hint
+
+    g = StealthGame.new({"level": "1-1"})
+    assert hint(g.level, g.state) is not None and g.move_text(g.move_of(hint(g.level, g.state))) == "a"  # type: ignore[arg-type]
+    g.push(g.parse_move("a"))
+    g.push(g.parse_move("b"))  # seen: captured
+    assert hint(g.level, g.state) is None
+    out = _cli("play", "1-1", stdin="a\nhint\n").stdout
+    assert "hint: d" in out

@@ -23,7 +23,15 @@ from meeple.games.stealth.level import (
     shipped_level_paths,
 )
 from meeple.games.stealth.render import render_svg, render_text
-from meeple.games.stealth.solver import DEFAULT_BUDGET, OBJECTIVES, Solution, action_text, solve, validate
+from meeple.games.stealth.solver import (
+    DEFAULT_BUDGET,
+    OBJECTIVES,
+    Solution,
+    action_text,
+    hint,
+    solve,
+    validate,
+)
 
 app = typer.Typer(help="Infiltration / Stealth: solveur, validateur, partie au terminal.", no_args_is_help=True)
 console = Console(highlight=False, soft_wrap=True)
@@ -74,7 +82,8 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
             Msg("aucune solution", "no solution"))
         console.print(f"  {objective}: {text}")
     if level.par is not None:
-        console.print(f"  par: {level.par}")
+        verdict = Msg("atteint", "reached") if shortest.length <= level.par else Msg("hors de portée", "out of reach")
+        console.print(f"  par ({Msg('au plus', 'at most')} {level.par}): {shortest.length} {Msg('coups', 'moves')}, {verdict}")
 
 
 @app.command("validate")
@@ -132,8 +141,8 @@ def show_command(
 
 
 HELP = Msg(
-    "Coups : NŒUD | throw NŒUD | undo [TOUR] | preview NŒUD | preview throw NŒUD | svg FICHIER | quit",
-    "Moves: NODE | throw NODE | undo [TURN] | preview NODE | preview throw NODE | svg FILE | quit",
+    "Coups : NŒUD | throw NŒUD | undo [TOUR] | preview NŒUD | preview throw NŒUD | hint | svg FICHIER | quit",
+    "Moves: NODE | throw NODE | undo [TURN] | preview NODE | preview throw NODE | hint | svg FILE | quit",
 )
 
 
@@ -171,6 +180,11 @@ def _play_one(game: StealthGame, command: str) -> None:
         game.undo_to(int(words[1]) if len(words) > 1 and words[1].isdigit() else max(0, len(game.move_stack) - 1))
     elif words[0] == "preview":
         console.print(_preview_text(game.preview(game.parse_move(" ".join(words[1:])))), markup=False)
+        return
+    elif words[0] == "hint":
+        action = hint(game.level, game.state)
+        text = game.move_text(game.move_of(action)) if action else Msg("la sortie est hors d'atteinte", "the exit is out of reach")
+        console.print(f"{Msg('indice', 'hint')}: {text}", markup=False)
         return
     elif words[0] == "svg" and len(words) == 2:
         Path(words[1]).write_text(render_svg(game), encoding="utf-8")

@@ -95,19 +95,27 @@ def _goal(level: Level, objective: str) -> Callable[[State], bool]:
 
 
 def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUDGET,
-          time_limit: float | None = None, cache: Transitions | None = None) -> Solution:
+          time_limit: float | None = None, cache: Transitions | None = None, start: State | None = None) -> Solution:
     """A shortest solution of ``level`` for ``objective`` (breadth-first, within the budget).
 
+    ``start`` is the level's start unless given (to solve from a position reached in play).
     Raises :class:`BudgetExceededError` when the budget ran out before an answer.
     """
     keep = (lambda state: state.tray == 0) if objective == "ghost" else None
-    result = bfs(initial_state(level), successors(level, keep=keep, cache=cache), _goal(level, objective),
+    origin = initial_state(level) if start is None else start
+    result = bfs(origin, successors(level, keep=keep, cache=cache), _goal(level, objective),
                  max_states=max_states, time_limit=time_limit)
     if result.stats.budget_exhausted and not result.found:
         raise BudgetExceededError(Msg(
             f"{level.id} : budget de {max_states} états épuisé ({objective})",
             f"{level.id}: budget of {max_states} states exhausted ({objective})"))
     return Solution(objective, result.found, list(result.actions), result.stats, result.goal)
+
+
+def hint(level: Level, state: State, max_states: int = DEFAULT_BUDGET) -> Action | None:
+    """The first move of a shortest way to the exit from ``state``, or None when the exit is out of reach."""
+    solution = solve(level, "finish", max_states, start=state)
+    return solution.actions[0] if solution.found and solution.actions else None
 
 
 def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE, max_states: int = DEFAULT_BUDGET,
