@@ -83,3 +83,16 @@ def test_r16_outcome_depends_on_the_end_cell_only() -> None:
     assert kinds == {"free", "stopped", "engaged"}
     for destination in reach.destinations.values():
         assert destination.outcome.to_json()["kind"] == destination.outcome.kind
+
+
+def test_r12_the_shortest_path_may_go_round_an_obstacle_out_of_the_zoc() -> None:
+    art = ["....#...", "a...#...", "....#X..", "....#...", "....#...", "........", "........"]
+    field = field_from_art(art, a={"move": 40})
+    entry = walk((0, 1), "3E")  # (3, 1): X's ZOC spans x 3-7, y 0-4, behind a wall
+    around = [*entry, *walk((3, 1), "4S", "2E", "2N")]  # down, out of the ZOC below the wall, back up
+    result = check(field, "a", around)
+    assert result.legal and result.outcome.opponents == ("X",)  # type: ignore[union-attr]
+    assert (3, 5) in around and (3, 5) not in field.zoc_cells("X")
+    assert reachable(field, "a").destinations[(5, 3)].outcome.kind == "engaged"
+    # stopping on the way round is still "approaching": legal, and free once out of the ZOC
+    assert check(field, "a", around[:8]).outcome.kind == "free"  # type: ignore[union-attr]
