@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.core.errors import FormatError
 from meeple.games.stealth.engine import StealthGame
@@ -91,3 +93,37 @@ def test_every_shipped_level_loads_and_round_trips_through_json() -> None:
         assert doc["id"] == level_id and doc["version"] == 1
         again = parse_level(json.loads(json.dumps(doc)))
         assert again.node_ids == parse_level(doc).node_ids
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.floats(allow_nan=False), st.text(max_size=4),
+                 st.lists(st.text(max_size=3), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(level_id=st.sampled_from(["1-7", "1-12", "1-13", "1-14"]), data=st.data())
+def test_any_corrupted_level_is_a_format_error_or_a_level(level_id: str, data: st.DataObject) -> None:
+    """Replace or delete any one value of a shipped level: the reader never fails with anything else."""
+    doc = _base() if level_id == "1-12" else copy.deepcopy(shipped_level_data(level_id))
+    path = data.draw(st.sampled_from(_paths(doc)[1:]))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(JUNK)
+    try:
+        parse_level(doc, "fuzz.json")
+    except FormatError as error:
+        assert error.source == "fuzz.json" and str(error).startswith("fuzz.json: ")
