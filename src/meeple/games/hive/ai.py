@@ -15,7 +15,7 @@ from meeple.core.ai import AlphaBeta, SearchResult
 from meeple.core.rng import SeededRandom
 from meeple.games.hive.board import DIRS, articulation_points
 from meeple.games.hive.game import HiveGame
-from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN
+from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN, SPIDER
 from meeple.games.hive.state import HiveState, Move, _slides
 
 QUEEN_NEIGHBOUR = 40.0
@@ -24,6 +24,8 @@ MOVABLE_ANT = 4.0
 BEETLE_ON_QUEEN = 30.0
 IN_HAND = 1.0
 QUEEN_FREEDOM = 12.0
+OPEN_GAP = 20.0
+"""Per empty cell next to the opposing queen that a free runner (ant, mosquito, spider) can slide into."""
 DEFAULT_DEPTH = 3
 
 
@@ -62,13 +64,57 @@ def _mobility(state: HiveState, colour: int, pinned: set[int]) -> float:
     return score
 
 
+def _runners(state: HiveState, colour: int, pinned: set[int], target_queen_cell: int) -> int:
+    """Free pieces of ``colour`` able to travel to a gap: unpinned, uncovered runners not already at the queen."""
+    board = state.board
+    count = 0
+    for piece in state.own[colour]:
+        cell = board.where[piece]
+        if cell == -1 or state.bug_of[piece] not in (ANT, MOSQUITO, SPIDER):
+            continue
+        stack = board.stacks[cell]
+        if stack[-1] != piece or (len(stack) == 1 and cell in pinned):
+            continue
+        if cell - target_queen_cell not in DIRS:
+            count += 1
+    return count
+
+
+def _open_gaps(state: HiveState, queen_cell: int) -> int:
+    """Empty cells next to the queen on ``queen_cell`` that a slider could enter from outside."""
+    stacks = state.board.stacks
+    gaps = 0
+    for step in DIRS:
+        gap = queen_cell + step
+        if gap in stacks:
+            continue
+        for other in range(6):
+            outside = gap + DIRS[other]
+            if outside in stacks:
+                continue
+            left = gap + DIRS[other - 1] in stacks
+            right = gap + DIRS[(other + 1) % 6] in stacks
+            if left != right:
+                gaps += 1
+                break
+    return gaps
+
+
+def _attack(state: HiveState, colour: int, pinned: set[int]) -> float:
+    """How well ``colour`` can bring runners to the opposing queen's open gaps."""
+    queen_cell = state.board.where[state.queen[1 - colour]]
+    if queen_cell == -1 or state.board.where[state.queen[colour]] == -1:
+        return 0.0
+    return OPEN_GAP * min(_open_gaps(state, queen_cell), _runners(state, colour, pinned, queen_cell))
+
+
 def evaluate(game: HiveGame) -> float:
     """The position's value for the side to move (higher is better for it)."""
     state = game.state
     me = state.ply & 1
     pinned = articulation_points(state.board.stacks)
-    mine = _mobility(state, me, pinned) - _queen_pressure(state, me, pinned)
-    theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned)
+    mine = _mobility(state, me, pinned) - _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
+    theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned) + _attack(state, 1 - me, pinned)
     return mine - theirs
 
 
