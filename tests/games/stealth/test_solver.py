@@ -177,3 +177,9 @@ def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
     assert hint(g.level, g.state) is None
     out = _cli("play", "1-1", stdin="a\nhint\n").stdout
     assert "hint: d" in out
+
+
+def test_cli_validate_reports_the_doubling_figures() -> None:
+    out = _cli("validate", "1-2", "--doubling").stdout
+    assert "✓ 1-2 (reachable states 27, neutralisable 2, shortest 7)" in out
+    assert "✓ west: R=27 ≤ 2 × max(8 if untouchable, 20 if removed)" in out

@@ -28,6 +28,7 @@ from meeple.games.stealth.solver import (
     OBJECTIVES,
     Solution,
     action_text,
+    doubling_check,
     hint,
     solve,
     validate,
@@ -90,6 +91,7 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
 def validate_command(
     target: Annotated[str | None, typer.Argument(help="niveau, fichier ou dossier (défaut : l'acte 1 livré)")] = None,
     budget: Budget = DEFAULT_BUDGET,
+    doubling: Annotated[bool, typer.Option("--doubling", help="états atteignables par ennemi neutralisable")] = False,
 ) -> None:
     """Règles de validation des niveaux, avec les raisons / level validation rules, with reasons."""
     levels = _levels_of(target)
@@ -100,15 +102,23 @@ def validate_command(
         figures = (f"{Msg('états atteignables', 'reachable states')} {report.reachable}, "
                    f"{Msg('neutralisables', 'neutralisable')} {len(report.neutralisable)}, "
                    f"{Msg('plus courte', 'shortest')} {finish.length if finish and finish.found else '—'}")
-        if report.ok:
-            console.print(f"[green]✓[/green] {level.id} ({figures})")
-            continue
-        failures += 1
-        console.print(f"[red]✗[/red] {level.id} ({figures})")
+        mark = "[green]✓[/green]" if report.ok else "[red]✗[/red]"
+        console.print(f"{mark} {level.id} ({figures})")
         for problem in report.problems:
-            console.print(f"    {level.source}: {problem}")
+            console.print(f"    {level.source}: {problem}", markup=False)
+        failures += not report.ok
+        if doubling and report.solutions:
+            _print_doubling(level, budget)
     if failures:
         raise MeepleError(Msg(f"{failures} niveau(x) invalide(s) sur {len(levels)}", f"{failures} of {len(levels)} level(s) invalid"))
+
+
+def _print_doubling(level: Level, budget: int) -> None:
+    for check in doubling_check(level, budget):
+        mark = "✓" if check.holds else "✗"
+        console.print(f"    {mark} {check.enemy}: R={check.reachable} ≤ 2 × max({check.untouchable} "
+                      f"{Msg('si intouchable', 'if untouchable')}, {check.removed} {Msg('si retiré', 'if removed')})",
+                      markup=False)
 
 
 def _levels_of(target: str | None) -> list[Level]:

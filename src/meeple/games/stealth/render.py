@@ -46,7 +46,11 @@ def _toward(a: tuple[float, float], b: tuple[float, float], distance: float) -> 
 
 def render_svg(game: Any, preview: dict[str, Any] | None = None) -> str:
     """The board of ``game`` (a StealthGame) as an SVG document, optionally with a move's preview."""
-    view = game.view(None)
+    return svg_of_view(game.view(None), preview)
+
+
+def svg_of_view(view: dict[str, Any], preview: dict[str, Any] | None = None) -> str:
+    """The SVG of a ``view`` JSON (what a server holds), optionally with a move's preview."""
     points, width, height = _layout(view)
     svg = Svg(round(width), round(height), background="#f8f5ee")
     _draw_edges(svg, view, points)
