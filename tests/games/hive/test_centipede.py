@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core.errors import IllegalMoveError
+from meeple.games.hive.board import articulation_points
 from tests.games.hive.helpers import build, moves_of, targets_of, where
 
 # wC (0,0) between wQ (-1,0) and bA1 (1,0); bQ (2,0). White to move; wC is an articulation point.
@@ -74,8 +75,6 @@ def test_movement_5_a_covered_centipede_is_pinned() -> None:
 def test_movement_6_a_swap_cannot_break_the_hive() -> None:
     # In LINE, wC holds the hive together (wQ - wC - bA1 - bQ), yet it swaps.
     game = build("Base+C", LINE)
-    from meeple.games.hive.board import articulation_points
-
     assert game.state.board.where[game.game_type.piece_named("wC").id] in articulation_points(game.state.board.stacks)  # type: ignore[union-attr]
     assert moves_of(game, "wC") == {"wC wQ", "wC bA1"}
 
@@ -166,3 +165,13 @@ def test_decision_one_centipede_per_player_written_C() -> None:
     game = build("Base+C", [])
     names = sorted(piece.name for piece in game.game_type.pieces if piece.bug == "C")
     assert names == ["bC", "wC"]
+
+
+def test_decision_no_swap_before_the_queen_is_placed() -> None:
+    game = build("Base+C", ["wC", "bA1 wC-", "wA1 -wC", "bQ bA1-"])
+    assert moves_of(game, "wC") == set()  # wC touches wA1 and bA1, but wQ is still in hand
+
+
+def test_decision_a_centipede_may_be_placed_on_the_first_turn() -> None:
+    game = build("Base+C", ["wC"])
+    assert "bC wC-" in moves_of(game, "bC")

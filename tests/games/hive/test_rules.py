@@ -8,7 +8,7 @@ from meeple.core.errors import IllegalMoveError
 from meeple.games.hive.board import DIRS, ORIGIN
 from meeple.games.hive.pieces import GameType
 from meeple.games.hive.state import DRAW, PASS, HiveState
-from tests.games.hive.helpers import build, moves_of
+from tests.games.hive.helpers import build, moves_of, targets_of
 
 SURROUND_BLACK = [
     "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-", "wA2 -wA1",
@@ -88,3 +88,24 @@ def test_beetle_climbs_and_covers() -> None:
     game.push(game.parse_move("wB1 bS1"))
     assert game.state.board.height(game.state.board.where[game.game_type.piece_named("bS1").id]) == 2  # type: ignore[union-attr]
     assert not moves_of(game, "bS1")  # covered: it cannot move
+
+
+PILLBUG_SETUP = [
+    "wP", "bA1 wP-", "wQ -wP", "bQ bA1-", "wA1 -wQ", "bA2 bQ-", "wG1 -wA1", "bA2 wP\\",
+]
+
+
+def test_pillbug_may_not_move_the_piece_just_moved() -> None:
+    game = build("Base+P", PILLBUG_SETUP)  # bA2 just ran to (0,1), next to wP
+    assert moves_of(game, "bA2") == set()
+    game.push(game.parse_move("wG2 -wG1"))
+    game.push(game.parse_move("bG1 bQ/"))
+    assert targets_of(game, "bA2") == {(1, -1, 0), (0, -1, 0), (-1, 1, 0)}  # thrown over wP
+
+
+def test_a_piece_thrown_by_the_pillbug_cannot_move_next_turn() -> None:
+    game = build("Base+P", [*PILLBUG_SETUP, "wG2 -wG1", "bG1 bQ/", "bA2 wP/"])
+    assert moves_of(game, "bA2") == set()  # black's own ant, free of the hive rule, yet frozen
+    game.push(game.parse_move("bG2 bG1/"))
+    game.push(game.parse_move("wG3 -wG2"))
+    assert moves_of(game, "bA2")  # a turn later it runs again
