@@ -175,3 +175,10 @@ def test_decision_no_swap_before_the_queen_is_placed() -> None:
 def test_decision_a_centipede_may_be_placed_on_the_first_turn() -> None:
     game = build("Base+C", ["wC"])
     assert "bC wC-" in moves_of(game, "bC")
+
+
+def test_decision_a_pillbug_may_throw_a_centipede() -> None:
+    game = build("Base+PC", ["wP", "bA1 wP-", "wQ -wP", "bQ bA1-", "wC \\wP", "bA2 bQ-"])
+    swaps = {(0, 0, 1), (-1, 0, 1)}  # wC at (0,-1) must swap with wP or wQ by itself…
+    throws = {(1, -1, 0), (0, 1, 0), (-1, 1, 0)}  # …and wP may lift it over to an empty cell
+    assert targets_of(game, "wC") == swaps | throws

@@ -34,7 +34,7 @@ def test_perft_5_matches_the_reference_engine(game_type: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_type", ["Base", "Base+L"])
+@pytest.mark.parametrize("game_type", ["Base", "Base+L", "Base+P"])
 def test_perft_6_matches_the_reference_engine(game_type: str) -> None:
     assert _perft(game_type, 6) == REFERENCE[game_type][5]
 
