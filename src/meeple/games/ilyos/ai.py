@@ -12,9 +12,11 @@ replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
 * **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
-* **Hard**: a beam search over the turn's action sequences (width 4), scored by the heuristic.
-* **Expert**: a wider beam (width 7), then the best few plans are checked against the opponent's greedy
-  reply, in a negamax of depth two over whole turns; at most ``EXPERT_SECONDS`` per turn.
+* **Hard**: a beam search over the turn's action sequences (width 3), scored by the heuristic.
+* **Expert**: a wider beam (width 6, more placements tried), and every finished turn is also scored
+  by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
+  can stand beside, crowns lying at home an enemy can walk onto). At most ``EXPERT_SECONDS`` of search
+  per turn.
 
 The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
 side and who carries it, crowns lying in a village (points at the start of the owner's next turn),
@@ -35,32 +37,29 @@ from meeple.games.ilyos import board
 from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EXPERT_SECONDS = 1.0
-"""The Expert's beam search budget per turn."""
-EXPERT_TOTAL_SECONDS = 1.6
-"""After it, the Expert stops checking replies (the whole turn stays under 2 s)."""
+EXPERT_SECONDS = 1.4
+"""The Expert's search budget per turn (checked between expansions; the turn stays under 2 s)."""
+EXPECTED_HAND_MOVES = 3
+"""Move cards in an average hand of 5 (8 of 13 cards are moves)."""
 WIN_VALUE = 100_000.0
 
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How wide and deep a level searches."""
+    """How wide and how long a level searches, and whether it weighs the opponent's threats."""
 
     width: int
     placements: int
     max_actions: int
-    reply_check: int
+    threats: bool
     seconds: float
 
 
 SETTINGS: dict[str, LevelSettings] = {
-    "medium": LevelSettings(width=1, placements=4, max_actions=12, reply_check=0, seconds=1.0),
-    "hard": LevelSettings(width=4, placements=6, max_actions=12, reply_check=0, seconds=1.2),
-    "expert": LevelSettings(width=7, placements=8, max_actions=12, reply_check=3, seconds=EXPERT_SECONDS),
+    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8),
+    "hard": LevelSettings(width=3, placements=5, max_actions=12, threats=False, seconds=1.0),
+    "expert": LevelSettings(width=6, placements=8, max_actions=12, threats=True, seconds=EXPERT_SECONDS),
 }
-
-REPLY_SETTINGS = LevelSettings(width=1, placements=3, max_actions=10, reply_check=0, seconds=0.2)
-"""How the Expert imagines its opponent's reply."""
 
 
 # --- the heuristic -----------------------------------------------------------------------------------
@@ -156,41 +155,78 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Ac
 # --- planning a turn -----------------------------------------------------------------------------------
 def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom) -> list[Action]:
     """The best sequence of actions ending with ``end`` (or the game) that a beam search finds."""
-    began = time.perf_counter()
-    finals = _beam(game, seat, settings, began)
-    if settings.reply_check and len(finals) > 1:
-        deadline = began + EXPERT_TOTAL_SECONDS
-        finals = _check_replies(game, seat, finals[: settings.reply_check], rng, deadline)
+    finals = _beam(game, seat, settings, time.perf_counter())
     return finals[0][1] if finals else [rng.choice(game.legal_moves())]
 
 
 def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> list[tuple[float, list[Action]]]:
     beam: list[tuple[float, list[Action]]] = [(evaluate(game, seat), [])]
     finals: list[tuple[float, list[Action]]] = []
+    deadline = began + settings.seconds
     for _ in range(settings.max_actions):
         children: dict[object, tuple[float, list[Action]]] = {}
         for _, line in beam:
+            if time.perf_counter() > deadline:
+                break
             for move in line:
                 game.push(move)
-            for move in _candidates(game, seat, settings.placements):
-                game.push(move)
-                value = evaluate(game, seat)
-                if move.kind == "end" or game.is_over():
-                    finals.append((value, [*line, move]))
-                else:
-                    key = _quick_key(game)
-                    if key not in children or children[key][0] < value:
-                        children[key] = (value, [*line, move])
-                game.pop()
+            _expand(game, seat, settings, line, children, finals)
             for _ in line:
                 game.pop()
         beam = sorted(children.values(), key=lambda item: -item[0])[: settings.width]
-        if not beam or time.perf_counter() - began > settings.seconds:
+        if not beam or time.perf_counter() > deadline:
             break
     if not finals:
         finals = _finish_greedily(game, seat, beam)
     finals.sort(key=lambda item: -item[0])
     return finals
+
+
+def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action],
+            children: dict[object, tuple[float, list[Action]]], finals: list[tuple[float, list[Action]]]) -> None:
+    """Score every candidate action after ``line``: finished turns go to ``finals``, the rest to ``children``."""
+    for move in _candidates(game, seat, settings.placements):
+        game.push(move)
+        value = evaluate(game, seat)
+        if move.kind == "end" or game.is_over():
+            if settings.threats and not game.is_over():
+                value -= threat_penalty(game, seat)
+            finals.append((value, [*line, move]))
+        else:
+            key = _quick_key(game)
+            if key not in children or children[key][0] < value:
+                children[key] = (value, [*line, move])
+        game.pop()
+
+
+def threat_penalty(game: IlyosGame, seat: int) -> float:
+    """What ``seat``'s team may lose before its next turn: crowns its carriers hold or that lie at home,
+    within reach of an opponent with empty hands (a take costs one move; picking up costs the walk)."""
+    state = game.state
+    mine = game.teams[seat]
+    home = frozenset().union(*(game.validation[s] for s in range(game.num_players) if game.teams[s] == mine))
+    away = frozenset().union(*(game.validation[s] for s in range(game.num_players) if game.teams[s] != mine))
+    reach: dict[Cell, int] = {}
+    for gid, g in state.guardians.items():
+        if game.teams[g.owner] == mine or g.crown >= 0:
+            continue
+        budget = state.players[g.owner].stock["move"] + EXPECTED_HAND_MOVES
+        reach[g.cell] = 0
+        for cell, cost in game.reachable(gid, budget).items():
+            reach[cell] = min(cost, reach.get(cell, cost))
+    if not reach:
+        return 0.0
+    penalty = 0.0
+    moves = EXPECTED_HAND_MOVES + max(p.stock["move"] for s, p in enumerate(state.players) if game.teams[s] != mine)
+    for g in state.guardians.values():
+        if g.crown >= 0 and game.teams[g.owner] == mine:
+            near = [reach[n] for n in board.orthogonal_neighbours(g.cell) if n in reach]
+            if near and min(near) <= moves - 1:
+                penalty += 0.7 * _carried_value(game, g.cell, True, home, away)
+    for cell in state.ground:
+        if cell in home and cell in reach:
+            penalty += 0.7 * 95.0
+    return penalty
 
 
 def _quick_key(game: IlyosGame) -> object:
@@ -216,31 +252,6 @@ def _finish_greedily(game: IlyosGame, seat: int, beam: list[tuple[float, list[Ac
     for _ in line:
         game.pop()
     return [(value, line)]
-
-
-def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Action]]],
-                   rng: SeededRandom, deadline: float) -> list[tuple[float, list[Action]]]:
-    """Score each plan by the position after the next seat's greedy reply (a two-turn negamax).
-
-    Plans not checked before ``deadline`` keep their place after the checked ones only if worse."""
-    rescored = []
-    for index, (_, line) in enumerate(finals):
-        if index >= 2 and time.perf_counter() > deadline:
-            break
-        trial = game.copy()
-        for move in line:
-            trial.push(move)
-        if not trial.is_over():
-            replier = trial.to_move()
-            assert replier is not None
-            reply = plan_turn(trial.determinize(replier, rng), replier, REPLY_SETTINGS, rng)
-            for move in reply:
-                if trial.is_over() or move not in trial.legal_moves():
-                    break
-                trial.push(move)
-        rescored.append((evaluate(trial, seat), line))
-    rescored.sort(key=lambda item: -item[0])
-    return rescored
 
 
 # --- the entry point -----------------------------------------------------------------------------------
