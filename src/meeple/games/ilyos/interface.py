@@ -14,7 +14,9 @@ can act on, each with its actions, the first one being what a plain click does::
 The priority of the plain click is take > give > move > push (a push needs its force chosen with the
 − / + buttons of the Push card, rule 10). ``selection(game, guardian)`` adds the guardian's buttons
 (putting its crown down) and the cell that cancels the selection. ``magic_targets(game, cell)`` lists
-the rotations of the island under an island cell (rule 3, second sentence).
+the rotations of the island under an island cell (rule 3, second sentence): a first click on one of the
+mover's guardians selects it; a first click on any other island cell opens the magic choice.
+``placement_targets(game)`` lists where the island of the turn may go.
 """
 
 from __future__ import annotations
