@@ -147,3 +147,26 @@ def test_position_json_tells_every_reachable_state_apart(level_id: str) -> None:
         g.history[-1] = state
         texts.add(canonical_json(g.position_json()))
     assert len(texts) == len(states)
+
+
+def test_every_event_of_a_turn_reads_as_a_sentence_in_both_languages() -> None:
+    from meeple.games.stealth.render import EVENT_TEXTS, event_text
+
+    g = StealthGame.new({"level": "1-12"})
+    seen: set[str] = set()
+    moves = "c3 c2 d2 d3 c3 b3 a3 a2 a1 b1 b2 c2 d2 e2".split()
+    for move in moves:
+        play(g, move)
+        for event in g.reports[-1]:
+            seen.add(event["type"])
+            text = event_text(event)
+            assert "{" not in text.fr and "{" not in text.en
+    play(g, "e1")  # toward the alert tracker: it steps onto the leader
+    assert g.capture() == {"type": "capture", "who": "leader", "how": "contact", "by": ["tracker"], "node": "e1"}
+    seen.update(event["type"] for event in g.reports[-1])
+    g5 = play(StealthGame.new({"level": "1-5"}), "throw a", "a", "post", "b", "exit")
+    seen.update(event["type"] for report in g5.reports for event in report)
+    assert {"move", "key", "alert", "neutralise", "throw", "divert", "exit", "capture"} <= seen
+    capture = {"type": "capture", "who": "leader", "how": "front", "by": ["g"], "node": "c"}
+    assert event_text(capture).en == "capture: leader (front) by g"
+    assert set(EVENT_TEXTS) >= seen

@@ -22,7 +22,7 @@ from meeple.games.stealth.level import (
     shipped_level_ids,
     shipped_level_paths,
 )
-from meeple.games.stealth.render import render_svg, render_text
+from meeple.games.stealth.render import event_text, render_svg, render_text
 from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
@@ -202,16 +202,11 @@ def _play_one(game: StealthGame, command: str) -> None:
     else:
         game.push(game.parse_move(command))
         for event in game.reports[-1]:
-            console.print(f"  · {_event_text(event)}", markup=False)
+            console.print(f"  · {event_text(event)}", markup=False)
     console.print(render_text(game), markup=False)
     outcome = game.outcome()
     if outcome is not None:
         console.print(f"{outcome.reason} — {Msg('« undo » pour revenir', 'type undo to go back')}")
-
-
-def _event_text(event: dict[str, Any]) -> str:
-    details = ", ".join(f"{key}={value}" for key, value in event.items() if key != "type")
-    return f"{event['type']}: {details}"
 
 
 def _preview_text(preview: dict[str, Any]) -> str:

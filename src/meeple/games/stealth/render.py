@@ -169,6 +169,24 @@ def _draw_status(svg: Svg, view: dict[str, Any], width: float, height: float, pr
 
 
 # --- text ------------------------------------------------------------------------------------------
+EVENT_TEXTS = {
+    "move": Msg("→ {to}", "→ {to}"),
+    "throw": Msg("pierre lancée sur {node}", "stone thrown at {node}"),
+    "divert": Msg("{enemy} se tourne vers le son ({toward})", "{enemy} turns toward the sound ({toward})"),
+    "neutralise": Msg("✋ {enemy} neutralisé, au bac", "✋ {enemy} neutralised, into the tray"),
+    "key": Msg("clé {key} ramassée : ses portes s'ouvrent", "key {key} taken: its doors open"),
+    "alert": Msg("{enemy} en alerte !", "{enemy} is alert!"),
+    "exit": Msg("sortie atteinte", "exit reached"),
+    "capture": Msg("capture : {who} ({how}) par {by}", "capture: {who} ({how}) by {by}"),
+}
+
+
+def event_text(event: dict[str, Any]) -> Msg:
+    """One event of a turn's report (``game.reports[-1]`` or ``view["events"]``) as a sentence."""
+    values = {key: ", ".join(value) if isinstance(value, list) else value for key, value in event.items()}
+    return EVENT_TEXTS[event["type"]].format(**values)
+
+
 STATE_WORDS = {
     "duty": Msg("en poste", "on duty"), "alert": Msg("EN ALERTE", "ALERT"), "diverted": Msg("détourné", "diverted"),
     "returning": Msg("retourne à son poste", "going back"), "out": Msg("neutralisé", "neutralised"),
