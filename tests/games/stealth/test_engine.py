@@ -154,7 +154,7 @@ def test_every_event_of_a_turn_reads_as_a_sentence_in_both_languages() -> None:
 
     g = StealthGame.new({"level": "1-12"})
     seen: set[str] = set()
-    moves = "c3 c2 d2 d3 c3 b3 a3 a2 a1 b1 b2 c2 d2 e2".split()
+    moves = ["c3", "c2", "d2", "d3", "c3", "b3", "a3", "a2", "a1", "b1", "b2", "c2", "d2", "e2"]
     for move in moves:
         play(g, move)
         for event in g.reports[-1]:
