@@ -113,48 +113,34 @@ class Board:
 
 
 def articulation_points(stacks: dict[int, list[int]]) -> set[int]:
-    """The occupied cells whose removal splits the hive (iterative Tarjan, one pass per position)."""
+    """The occupied cells whose removal splits the hive (Tarjan's low-link, one pass per position)."""
     points: set[int] = set()
     if len(stacks) < 3:
         return points
-    root = next(iter(stacks))
-    order = {root: 0}
-    low = {root: 0}
-    counter = 1
-    root_children = 0
-    cells = [root]
-    parents = [-1]
-    next_dir = [0]
-    while cells:
-        cell = cells[-1]
-        index = next_dir[-1]
-        if index < 6:
-            next_dir[-1] = index + 1
-            other = cell + DIRS[index]
-            if other not in stacks or other == parents[-1]:
+    adjacency = {cell: [cell + step for step in DIRS if cell + step in stacks] for cell in stacks}
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+
+    def visit(cell: int, parent: int) -> int:
+        """Number ``cell``, explore below it, and return its low-link; marks articulation points."""
+        rank = low[cell] = order[cell] = len(order)
+        children = 0
+        for other in adjacency[cell]:
+            if other == parent:
                 continue
             seen = order.get(other)
-            if seen is not None:
-                if seen < low[cell]:
-                    low[cell] = seen
-            else:
-                order[other] = low[other] = counter
-                counter += 1
-                cells.append(other)
-                parents.append(cell)
-                next_dir.append(0)
-            continue
-        cells.pop()
-        parent = parents.pop()
-        next_dir.pop()
-        if parent == -1:
-            continue
-        if low[cell] < low[parent]:
-            low[parent] = low[cell]
-        if parent == root:
-            root_children += 1
-        elif low[cell] >= order[parent]:
-            points.add(parent)
-    if root_children > 1:
-        points.add(root)
+            if seen is None:
+                children += 1
+                other_low = visit(other, cell)
+                if other_low < low[cell]:
+                    low[cell] = other_low
+                if parent != -1 and other_low >= rank:
+                    points.add(cell)
+            elif seen < low[cell]:
+                low[cell] = seen
+        if parent == -1 and children > 1:
+            points.add(cell)
+        return low[cell]
+
+    visit(next(iter(stacks)), -1)
     return points
