@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -611,12 +611,6 @@ def check(field: Battlefield, fighter_id: str, path: Sequence[Cell]) -> CheckRes
     return Adjudicator(field, fighter_id).check(path)
 
 
-def iter_destinations(reach: Reach) -> Iterator[Destination]:
-    """The destinations of ``reach`` row by row."""
-    for cell in sorted(reach.destinations, key=lambda c: (c[1], c[0])):
-        yield reach.destinations[cell]
-
-
 __all__ = [
     "Adjudicator",
     "CheckResult",
@@ -626,6 +620,5 @@ __all__ = [
     "Reach",
     "StepError",
     "check",
-    "iter_destinations",
     "reachable",
 ]
