@@ -11,7 +11,9 @@ by a beetle cannot), beetles sitting on a queen, and the pieces still in hand.
 
 from __future__ import annotations
 
-from meeple.core.ai import AlphaBeta, SearchResult
+import time
+
+from meeple.core.ai import AlphaBeta, SearchResult, _OutOfTime
 from meeple.core.rng import SeededRandom
 from meeple.games.hive.board import DIRS, articulation_points
 from meeple.games.hive.game import HiveGame
@@ -147,11 +149,24 @@ def order_moves(game: HiveGame, moves: list[Move]) -> list[Move]:
     return sorted(moves, key=priority, reverse=True)
 
 
+TIME_CHECK_INTERVAL = 8
+"""Nodes between two looks at the clock (a Hive node costs about a millisecond, so look often)."""
+
+
+class HiveAlphaBeta(AlphaBeta[HiveGame]):
+    """Core's alpha-beta, looking at the clock every few nodes instead of every 256."""
+
+    def _tick(self) -> None:
+        super()._tick()
+        if self.nodes % TIME_CHECK_INTERVAL == 0 and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+
+
 def search(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> SearchResult:
     """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`."""
     if time_limit is None and depth is None:
         depth = DEFAULT_DEPTH
-    engine: AlphaBeta[HiveGame] = AlphaBeta(evaluate, order_moves)
+    engine = HiveAlphaBeta(evaluate, order_moves)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
 
 
