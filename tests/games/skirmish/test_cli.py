@@ -95,3 +95,11 @@ def test_play_computer_against_itself_to_the_end(tmp_path: Path, capsys: pytest.
     out = capsys.readouterr().out
     assert "win" in out or "tie" in out or "enemy" in out
     assert json.loads(save.read_text())["game"] == "skirmish"
+
+
+def test_generate_writes_a_valid_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "random.json"
+    assert main(["skirmish", "generate", "--seed", "5", "--per-side", "3", "--out", str(out)]) == 0
+    assert main(["--lang", "en", "skirmish", "validate", str(out)]) == 0
+    assert "6 fighters" in capsys.readouterr().out
+    assert main(["skirmish", "generate", "--width", "2"]) == 2

@@ -20,7 +20,7 @@ from meeple.core.rng import fresh_seed, make_rng
 from meeple.games.skirmish.ai import choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
 from meeple.games.skirmish.render import destinations_table, legend, render_grid
-from meeple.games.skirmish.scenario import load_scenario, parse_scenario, shipped_scenarios
+from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
 
 app = typer.Typer(
     name="skirmish",
@@ -84,6 +84,29 @@ def validate(file: Annotated[Path, typer.Argument(help="fichier de scénario / s
                           f"{len(scenario.fighters)} combattants",
                           f"valid: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
                           f"{len(scenario.fighters)} fighters")))
+
+
+@app.command()
+def generate(
+    seed: Annotated[int, typer.Option(help="graine / seed")] = 1,
+    width: Annotated[int, typer.Option(help="largeur / width")] = 16,
+    height: Annotated[int, typer.Option(help="hauteur / height")] = 10,
+    per_side: Annotated[int, typer.Option(help="combattants par camp / fighters per side")] = 4,
+    rounds: Annotated[int, typer.Option(help="manches / rounds")] = 6,
+    out: Annotated[Path | None, typer.Option(help="fichier de sortie (sinon stdout) / output file")] = None,
+) -> None:
+    """Crée un scénario aléatoire / make a random scenario (JSON)."""
+    try:
+        data = random_scenario(seed, width, height, per_side, rounds)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from error
+    parse_scenario(data, "generated")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    if out is None:
+        print(text)
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
+        console.print(str(Msg(f"scénario écrit dans {out}", f"scenario written to {out}")))
 
 
 @app.command()

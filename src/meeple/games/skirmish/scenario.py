@@ -36,6 +36,7 @@ from meeple.core.boards import Cell
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.core.rng import make_rng
 from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
 
 SCENARIO_FORMAT = "meeple-skirmish-scenario"
@@ -271,3 +272,38 @@ def load_scenario(name_or_path: str) -> Scenario:
         raise FormatError(source, f"line {error.lineno}", Msg(f"JSON illisible: {error.msg}",
                                                              f"unreadable JSON: {error.msg}")) from error
     return parse_scenario(data, source)
+
+
+def random_scenario(seed: int, width: int = 16, height: int = 10, per_side: int = 4, rounds: int = 6) -> dict[str, JSON]:
+    """A random but valid scenario JSON value (seeded): scattered rocks and difficult ground, the two
+    sides deployed on opposite edges, two objectives in the middle.
+
+    Raises ``ValueError`` for sizes the generator cannot fill (at least 6×4 and ``per_side`` in 1..height).
+    """
+    if width < 6 or height < 4 or not 1 <= per_side <= height or width > 100 or height > 100:
+        raise ValueError("need width ≥ 6, height ≥ 4 (at most 100) and 1 ≤ per_side ≤ height")
+    rng = make_rng(seed)
+    rows = [[rng.choices(".~#", weights=(80, 12, 8))[0] if 2 <= x < width - 2 else "." for x in range(width)]
+            for y in range(height)]
+    middle = [(width // 2 - 1, height // 2), (width // 2, height // 2 - 1)]
+    for x, y in middle:
+        rows[y][x] = "."
+    fighters: list[dict[str, JSON]] = []
+    for side, column in ((0, 0), (1, width - 1)):
+        for index, y in enumerate(sorted(rng.sample(range(height), per_side))):
+            harmless = per_side > 1 and index == per_side - 1 and rng.random() < 0.5
+            fighter: dict[str, JSON] = {"id": f"{'RB'[side]}{index + 1}", "side": side, "at": [column, y],
+                                        "move": rng.choice((8, 10, 12)), "zoc": rng.randint(1, 3)}
+            if harmless:
+                fighter |= {"harmless": True, "hits": 1, "zoc": 1}
+            fighters.append(fighter)
+    return {
+        "format": SCENARIO_FORMAT,
+        "version": SCENARIO_VERSION,
+        "name": f"random-{seed}",
+        "title": {"fr": f"Escarmouche aléatoire {seed}", "en": f"Random skirmish {seed}"},
+        "map": ["".join(row) for row in rows],
+        "rounds": rounds,
+        "objectives": [list(cell) for cell in middle],
+        "fighters": fighters,
+    }
