@@ -26,6 +26,7 @@ def test_reach_prints_the_grid_with_every_reachable_cell_marked(capsys: pytest.C
     assert len(rows) == 7  # one line per grid row
     assert " E " in rows[3] and " s " in rows[3] and " o " in rows[3] and "R1" in rows[3]
     assert "███" in rows[2]
+    assert rows[2].count("░") >= 4  # B1's ZOC, shaded even without colours
     assert "38 destinations" in out and "engages" in out
 
 

@@ -3,7 +3,8 @@
 Every cell is three characters wide. Fighters show their id in their side's colour; a cell inside an
 active ZOC has the background of the side that controls it (red, blue, purple for both); with a
 :class:`~meeple.games.skirmish.movement.Reach`, every legal end cell carries its outcome:
-``o`` free, ``s`` stopped in a ZOC, ``E`` engaged (engages an opponent).
+``o`` free, ``s`` stopped in a ZOC, ``E`` engaged (engages an opponent). Empty open cells inside a ZOC
+show ``░`` so that the shading survives a terminal without colours.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def render_grid(field: Battlefield, objectives: Sequence[Cell] = (), reach: Reac
             owner = owners.get((x, y))
             if owner is not None and field.ground.terrain((x, y)) != BLOCKING:
                 style = f"{style} {ZOC_BACKGROUND[owner]}"
+                if label == " · ":
+                    label = " ░ "  # shaded even without colours
             text.append(label, style=style)
         text.append("\n")
     return text
@@ -75,9 +78,9 @@ def legend() -> Text:
         label, style = MARKS[kind]
         text.append(label.strip(), style=style)
         text.append(f" {msg}   ")
-    text.append("   ", style=ZOC_BACKGROUND[0])
+    text.append(" ░ ", style=ZOC_BACKGROUND[0])
     text.append(f" {Msg('ZdC rouge', 'red ZOC')}  ")
-    text.append("   ", style=ZOC_BACKGROUND[1])
+    text.append(" ░ ", style=ZOC_BACKGROUND[1])
     text.append(f" {Msg('ZdC bleue', 'blue ZOC')}  ")
     text.append(" ◆ ", style="bold yellow")
     text.append(f" {Msg('objectif', 'objective')}  ")
