@@ -392,7 +392,7 @@ def test_move_text_round_trips() -> None:
     for move in game.legal_moves():
         assert game.parse_move(game.move_text(move)) == move
     with pytest.raises(IllegalMoveError):
-        game.parse_move("fly g1 z99")
+        game.parse_move("fly #1 z99")
 
 
 def test_before_placing_no_rotation_may_leave_the_island_without_room() -> None:

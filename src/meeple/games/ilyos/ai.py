@@ -12,11 +12,12 @@ replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
 * **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
-* **Hard**: a beam search over the turn's action sequences (width 3), scored by the heuristic.
+* **Hard**: a beam search over the turn's action sequences (width 2), scored by the heuristic.
 * **Expert**: a wider beam (width 6, more placements tried), and every finished turn is also scored
   by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
-  can stand beside, crowns lying at home an enemy can walk onto). At most ``EXPERT_SECONDS`` of search
-  per turn.
+  can stand beside, crowns lying at home an enemy can walk onto); then its three best plans are played
+  out against a simulated greedy reply of the next seat and re-scored (two turns deep). The search
+  stops at ``EXPERT_TOTAL_SECONDS``, so a turn stays under 2 s.
 
 The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
 side and who carries it, crowns lying in a village (points at the start of the owner's next turn),
@@ -37,8 +38,10 @@ from meeple.games.ilyos import board
 from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EXPERT_SECONDS = 1.4
-"""The Expert's search budget per turn (checked between expansions; the turn stays under 2 s)."""
+EXPERT_SECONDS = 1.0
+"""The Expert's beam budget per turn (checked between expansions)."""
+EXPERT_TOTAL_SECONDS = 1.6
+"""No reply is simulated after this (the whole turn stays under 2 s)."""
 EXPECTED_HAND_MOVES = 3
 """Move cards in an average hand of 5 (8 of 13 cards are moves)."""
 WIN_VALUE = 100_000.0
@@ -53,13 +56,18 @@ class LevelSettings:
     max_actions: int
     threats: bool
     seconds: float
+    replies: int = 0
+    """How many of the best plans are checked against a simulated reply of the next seat."""
 
 
 SETTINGS: dict[str, LevelSettings] = {
     "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8),
-    "hard": LevelSettings(width=3, placements=5, max_actions=12, threats=False, seconds=1.0),
-    "expert": LevelSettings(width=6, placements=8, max_actions=12, threats=True, seconds=EXPERT_SECONDS),
+    "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
+    "expert": LevelSettings(width=6, placements=8, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
+                            replies=3),
 }
+REPLY_SETTINGS = LevelSettings(width=1, placements=3, max_actions=10, threats=False, seconds=0.15)
+"""How the Expert imagines the next seat's reply."""
 
 
 # --- the heuristic -----------------------------------------------------------------------------------
@@ -155,8 +163,31 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Ac
 # --- planning a turn -----------------------------------------------------------------------------------
 def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom) -> list[Action]:
     """The best sequence of actions ending with ``end`` (or the game) that a beam search finds."""
-    finals = _beam(game, seat, settings, time.perf_counter())
+    began = time.perf_counter()
+    finals = _beam(game, seat, settings, began)
+    if settings.replies and len(finals) > 1:
+        finals = _check_replies(game, seat, finals[: settings.replies], rng, began + EXPERT_TOTAL_SECONDS)
     return finals[0][1] if finals else [rng.choice(game.legal_moves())]
+
+
+def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Action]]], rng: SeededRandom,
+                   deadline: float) -> list[tuple[float, list[Action]]]:
+    """Re-score the best plans by the position after the next seat's greedy reply (two turns deep)."""
+    rescored = []
+    for index, (_, line) in enumerate(finals):
+        if index > 0 and time.perf_counter() > deadline:
+            break
+        trial = game.copy()
+        for move in line:
+            trial.push(move)
+        replier = trial.to_move()
+        if replier is not None and game.teams[replier] != game.teams[seat]:
+            reply = _beam(trial.determinize(replier, rng), replier, REPLY_SETTINGS, time.perf_counter())
+            for move in reply[0][1] if reply else []:
+                trial.push(move)
+        rescored.append((evaluate(trial, seat), line))
+    rescored.sort(key=lambda item: -item[0])
+    return rescored
 
 
 def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> list[tuple[float, list[Action]]]:

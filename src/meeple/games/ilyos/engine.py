@@ -931,7 +931,8 @@ class IlyosGame(Game[Action]):
         return Action(kind, guardian, cell, amount)
 
     def move_text(self, move: Action) -> str:
-        """A short text: ``place e5/1``, ``move g3 d4``, ``push g3 d5 x2``, ``magic c4 q1``, ``end`` …"""
+        """A short text: ``place e5/1``, ``move #3 d4``, ``push #3 d5 x2``, ``take #3 d5``, ``drop #3``,
+        ``magic c4 q1``, ``end`` (``#3`` is guardian 3, ``d4`` a cell, ``/1`` an orientation)."""
         kind = move.kind
         if kind == "end":
             return "end"
@@ -940,8 +941,8 @@ class IlyosGame(Game[Action]):
         if kind == "magic":
             return f"magic {cell_name(move.cell)} q{move.amount}"
         if kind == "drop":
-            return f"drop g{move.guardian}"
-        text = f"{kind} g{move.guardian} {cell_name(move.cell)}"
+            return f"drop #{move.guardian}"
+        text = f"{kind} #{move.guardian} {cell_name(move.cell)}"
         return f"{text} x{move.amount}" if kind == "push" else text
 
     def parse_move(self, text: str) -> Action:
@@ -952,8 +953,8 @@ class IlyosGame(Game[Action]):
         try:
             return _parse_text(stripped)
         except (ValueError, IndexError) as error:
-            raise IllegalMoveError(text, Msg("texte d'action illisible (ex. « move g3 d4 »)",
-                                             "unreadable action text (e.g. 'move g3 d4')")) from error
+            raise IllegalMoveError(text, Msg("texte d'action illisible (ex. « move #3 d4 »)",
+                                             "unreadable action text (e.g. 'move #3 d4')")) from error
 
     # --- rule 16: the time-out ------------------------------------------------------------------
     def timeout_moves(self) -> list[Action]:
@@ -1033,7 +1034,7 @@ def _parse_text(text: str) -> Action:
         return Action("place", cell=parse_cell(at), amount=int(orientation))
     if kind == "magic":
         return Action("magic", cell=parse_cell(words[1]), amount=int(words[2].lstrip("q")))
-    guardian = int(words[1].lstrip("g"))
+    guardian = int(words[1].lstrip("#g"))
     if kind == "drop":
         return Action("drop", guardian)
     if kind in ("move", "take", "give"):
