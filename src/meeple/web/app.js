@@ -387,6 +387,7 @@ async function showRoom(code) {
   }
 
   function drawAll() {
+    if (room.state) shell.dataset.version = String(room.state.version);
     drawCode();
     drawStatus();
     drawPlayers();
