@@ -35,7 +35,7 @@ def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
     monkeypatch.setattr("sys.stdin", io.StringIO("?\nfly away\nend\nq\n"))
     assert main(["--lang", "en", "ilyos", "play", "--seed", "4", "--level", "easy"]) == 0
     out = capsys.readouterr().out
-    assert "P1 to play" in out and "You may spend" in out
+    assert "P1 to play" in out and "you may spend" in out
     assert "place " in out, "the list of legal actions"
     assert "unreadable action text" in out
     assert "place an island first (rule 2)" in out
@@ -58,3 +58,13 @@ def test_wilson_interval_brackets_the_rate() -> None:
     low, high = wilson_interval(10, 12)
     assert low < 10 / 12 < high and low >= 0 and high <= 1
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_two_humans_against_the_ai_in_two_versus_two(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("place c4/0\nend\nq\n"))
+    assert main(["--lang", "en", "ilyos", "play", "--mode", "2v2", "--seats", "0,2", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "P2: " in out, "the AI played P2"
+    assert "P3 — you may spend" in out, "then P3, a human, was asked"
+    assert main(["--lang", "en", "ilyos", "play", "--seats", "5"]) == 2

@@ -61,7 +61,7 @@ def setups(
 
 @app.command()
 def play(
-    seat: Annotated[int, typer.Option("--seat", help="your seat (0 = P1)")] = 0,
+    seats: Annotated[str, typer.Option("--seats", help="human seats, e.g. 0 or 0,2 (0 = P1); AI elsewhere")] = "0",
     level: Annotated[str, typer.Option("--level", help="easy | medium | hard | expert")] = "medium",
     seed: Annotated[int | None, typer.Option("--seed")] = None,
     mode: ModeOption = "duel",
@@ -70,23 +70,26 @@ def play(
     team_diagonal: DiagonalOption = False,
     sacrificed: SacrificedOption = False,
 ) -> None:
-    """Play in the terminal against the computer (every other seat is the AI)."""
+    """Play in the terminal against the computer (seats not listed in --seats are the AI).
+
+    Actions are typed as ``place e4/0``, ``move #3 d4``, ``push #3 d5 x2``, ``take #3 d5``, ``give #3 d5``,
+    ``drop #3``, ``magic c4 q1`` (quarter turns), ``end``; ``?`` lists the legal ones."""
     game = IlyosGame.new(_options(mode, islands, guardians, team_diagonal, sacrificed), seed)
-    if not 0 <= seat < game.num_players:
-        raise typer.BadParameter(f"{seat}: 0-{game.num_players - 1}", param_hint="--seat")
+    humans = _seats(seats, game.num_players)
     level = _level(level)
     rng = make_rng(game.seed)
     console.print(LEGEND.text(), markup=False)
     while not game.is_over():
         mover = game.to_move()
         assert mover is not None
-        if mover != seat:
+        if mover not in humans:
             move = choose_move(game, mover, level, rng)
             console.print(f"P{mover + 1}: {game.move_text(move)}", markup=False)
             game.push(move)
             continue
         console.print(draw_game(game), markup=False)
-        console.print(f"{Msg('Vous pouvez dépenser', 'You may spend')}: {draw_hand(game, seat)}", markup=False)
+        console.print(f"P{mover + 1} — {Msg('vous pouvez dépenser', 'you may spend')}: {draw_hand(game, mover)}",
+                      markup=False)
         if not _human_action(game):
             return
     console.print(draw_game(game), markup=False)
@@ -94,6 +97,16 @@ def play(
     assert outcome is not None
     console.print(f"{outcome.reason} — {Msg('gagnants', 'winners')}: "
                   f"{', '.join(f'P{s + 1}' for s in sorted(outcome.winners)) or '—'}", markup=False)
+
+
+def _seats(text: str, num_players: int) -> set[int]:
+    try:
+        chosen = {int(part) for part in text.split(",") if part.strip()}
+    except ValueError as error:
+        raise typer.BadParameter(f"{text!r}: 0-{num_players - 1}", param_hint="--seats") from error
+    if not chosen or not chosen <= set(range(num_players)):
+        raise typer.BadParameter(f"{text!r}: 0-{num_players - 1}", param_hint="--seats")
+    return chosen
 
 
 def _human_action(game: IlyosGame) -> bool:
