@@ -136,3 +136,15 @@ def test_meeple_hive_perft_bad_game_type_is_one_line() -> None:
         timeout=120,
     )
     assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_meeple_hive_tournament_reports_a_summary() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "meeple", "--lang", "en", "hive", "tournament", "--opponent", "random", "--games", "2", "--depth", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0
+    assert "AI vs random: 2 wins, 0 losses, 0 draws (100%)" in done.stdout
+    assert "2/2" in done.stderr  # the progress bar

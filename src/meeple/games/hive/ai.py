@@ -166,8 +166,24 @@ def search(game: HiveGame, time_limit: float | None = None, depth: int | None = 
     """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`."""
     if time_limit is None and depth is None:
         depth = DEFAULT_DEPTH
-    engine = HiveAlphaBeta(evaluate, order_moves)
+    seen = _positions_seen(game)
+
+    def evaluate_fresh(node: HiveGame) -> float:
+        """A position the game has already been in scores as a draw: shuffling leads nowhere."""
+        return 0.0 if node.position_hash() in seen else evaluate(node)
+
+    engine = HiveAlphaBeta(evaluate_fresh, order_moves)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
+
+
+def _positions_seen(game: HiveGame) -> set[int]:
+    """The hashes of every position the game went through before the current one."""
+    replay = game.copy()
+    seen = set()
+    while replay.move_stack:
+        replay.pop()
+        seen.add(replay.position_hash())
+    return seen
 
 
 def best_move(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> Move:
