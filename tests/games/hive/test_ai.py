@@ -54,3 +54,11 @@ def test_baselines_play_legal_moves() -> None:
 def test_ai_beats_random_players() -> None:
     results = list(match(alpha_beta_player(None, 2), BASELINES["random"], 2, "Base+MLPC", 7, 300))
     assert all(result.ai_won for result in results)
+
+
+def test_every_level_gives_a_legal_move() -> None:
+    from meeple.games.hive.ai import LEVELS, level_move
+
+    game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
+    for level in [*LEVELS, "random", "greedy", None]:
+        assert level_move(game, level, seed=3) in game.legal_moves()

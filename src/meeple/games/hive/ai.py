@@ -3,6 +3,7 @@
 Entry point for the server and the command line::
 
     best_move(game, time_limit=1.0, depth=None) -> move   # a move of game.legal_moves()
+    level_move(game, level, seed) -> move                  # level: one of LEVELS ("easy" … "strong")
 
 The evaluation (for the side to move) weighs the queens' surroundings (squared: the last neighbours
 matter most), how many pieces each side can still move (pieces pinned by the one-hive rule or covered
@@ -14,7 +15,7 @@ from __future__ import annotations
 import time
 
 from meeple.core.ai import AlphaBeta, SearchResult, _OutOfTime
-from meeple.core.rng import SeededRandom
+from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.hive.board import DIRS, articulation_points
 from meeple.games.hive.game import HiveGame
 from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN, SPIDER
@@ -196,6 +197,24 @@ def best_move(game: HiveGame, time_limit: float | None = None, depth: int | None
         return moves[0]
     move: Move = search(game, time_limit, depth).move
     return move
+
+
+LEVELS: dict[str, tuple[float | None, int | None]] = {
+    "easy": (None, 1),
+    "normal": (1.0, 2),
+    "strong": (3.0, None),
+}
+"""AI strengths for a lobby: (seconds per move, maximum depth)."""
+
+
+def level_move(game: HiveGame, level: str | None, seed: int) -> Move:
+    """The AI's move at ``level`` (``"random"``, ``"greedy"`` or a key of :data:`LEVELS`; None: normal)."""
+    if level == "random":
+        return random_move(game, make_rng(seed))
+    if level == "greedy":
+        return greedy_move(game, make_rng(seed))
+    time_limit, depth = LEVELS.get(level or "normal", LEVELS["normal"])
+    return best_move(game, time_limit=time_limit, depth=depth)
 
 
 def random_move(game: HiveGame, rng: SeededRandom) -> Move:
