@@ -138,7 +138,6 @@ function mount(root, ctx) {
     const crownAt = new Map(v.crowns.filter((c) => c.carried_by === null).map((c) => [key(c.cell), c]));
     const targets = new Map((mode?.type === "guardian" ? mode.selection.targets : []).map((target) => [key(target.cell), target]));
     const pivots = new Map((mode?.type === "place" ? mode.spots : []).map((spot) => [key(spot.pivot), spot]));
-    const preview = new Set(previewCells.map(key));
     clear(board);
     board.setAttribute("viewBox", `0 0 ${n * CELL} ${n * CELL}`);
     board.setAttribute("aria-label", t("Plateau d'ILYOS", "ILYOS board"));
@@ -147,7 +146,7 @@ function mount(root, ctx) {
         const here = kinds.get(`${x},${y}`);
         const target = targets.get(`${x},${y}`);
         const pivot = pivots.get(`${x},${y}`);
-        const group = s("g", { class: ["cell", here ? here.kind : "void", target && `target primary-${target.primary}`, pivot && "pivot", preview.has(`${x},${y}`) && "preview",
+        const group = s("g", { class: ["cell", here ? here.kind : "void", target && `target primary-${target.primary}`, pivot && "pivot",
           mode?.type === "magic" && mode.cells?.some((c) => c[0] === x && c[1] === y) && "magic-island"], dataset: { cell: `${x},${y}` } },
         s("rect", { x: x * CELL + 1, y: y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "cell-ground",
           style: here?.kind === "village" ? { fill: `color-mix(in srgb, ${seatColour(here.village.seats[0])} 35%, #f4efdf)` } : null }));
@@ -162,15 +161,26 @@ function mount(root, ctx) {
         if (action) activatable(group, label, action);
         else tip(group, label);
         if (pivot) {
-          group.addEventListener("mouseenter", () => { previewCells = islandCells([x, y], pivot.orientations[0]); drawBoardOnly(); });
+          const show = () => showPreview(islandCells([x, y], pivot.orientations[0]));
+          group.addEventListener("mouseenter", show);
+          group.addEventListener("focus", show);
         }
         board.append(group);
       }
     }
+    board.append(previewLayer);
+    showPreview(previewCells);
   }
 
-  function drawBoardOnly() {
-    drawBoard();
+  const previewLayer = s("g", { class: "preview-layer" });
+
+  /** Outline where an island would go, without redrawing the board (the cells under the mouse stay). */
+  function showPreview(cells) {
+    previewCells = cells;
+    clear(previewLayer);
+    for (const [x, y] of cells) {
+      previewLayer.append(s("rect", { x: x * CELL + 4, y: y * CELL + 4, width: CELL - 8, height: CELL - 8, rx: 5, class: "island-preview" }));
+    }
   }
 
   function targetGlyph(target) {
@@ -327,8 +337,8 @@ function mount(root, ctx) {
       help = t("Choisissez l'orientation de l'île.", "Choose the island's orientation.");
       for (const orientation of mode.spot.orientations) {
         const button = h("button", { type: "button", class: "orientation", on: { click: () => send({ kind: "place", at: mode.spot.pivot, orientation }) } }, `${orientation * 90}°`);
-        button.addEventListener("mouseenter", () => { previewCells = islandCells(mode.spot.pivot, orientation); drawBoard(); });
-        button.addEventListener("focus", () => { previewCells = islandCells(mode.spot.pivot, orientation); drawBoard(); });
+        button.addEventListener("mouseenter", () => showPreview(islandCells(mode.spot.pivot, orientation)));
+        button.addEventListener("focus", () => showPreview(islandCells(mode.spot.pivot, orientation)));
         buttons.push(button);
       }
     }
