@@ -358,10 +358,14 @@ def _slides(stacks: dict[int, list[int]], cell: int) -> list[int]:
 def _ant(stacks: dict[int, list[int]], start: int) -> set[int]:
     seen = {start}
     frontier = [start]
+    steps = tuple(zip(DIRS, LEFT, RIGHT, strict=True))
     while frontier:
         cell = frontier.pop()
-        for target in _slides(stacks, cell):
-            if target not in seen:
+        for step, left, right in steps:
+            target = cell + step
+            if target in seen or target in stacks:
+                continue
+            if (cell + left in stacks) != (cell + right in stacks):
                 seen.add(target)
                 frontier.append(target)
     seen.discard(start)
