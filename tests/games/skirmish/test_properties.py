@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
 from meeple.games.skirmish.movement import CheckResult, check, reachable
+from tests.games.skirmish.reference import reference_destinations
 
 Cell = tuple[int, int]
 
@@ -106,3 +107,11 @@ def test_reachable_is_exactly_what_brute_force_through_check_finds(field: Battle
     for cell, result in brute.items():
         assert reach.destinations[cell].cost == result.cost
         assert reach.destinations[cell].outcome == result.outcome
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields(max_move=9))
+def test_reachable_agrees_with_an_independent_reference_that_enumerates_paths(field: Battlefield) -> None:
+    expected = reference_destinations(field, "m")
+    found = {cell: (d.cost, d.outcome.kind, d.outcome.opponents) for cell, d in reachable(field, "m").destinations.items()}
+    assert found == expected

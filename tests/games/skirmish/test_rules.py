@@ -96,3 +96,10 @@ def test_r12_the_shortest_path_may_go_round_an_obstacle_out_of_the_zoc() -> None
     assert reachable(field, "a").destinations[(5, 3)].outcome.kind == "engaged"
     # stopping on the way round is still "approaching": legal, and free once out of the ZOC
     assert check(field, "a", around[:8]).outcome.kind == "free"  # type: ignore[union-attr]
+
+
+def test_r13_held_by_an_opponent_it_cannot_reach_a_fighter_can_only_hold() -> None:
+    field = field_from_art(["..#...", "a.#X..", "..#..."], X={"zoc": 3})
+    reach = reachable(field, "a")
+    assert reach.held_by == ("X",) and reach.destinations == {}
+    assert check(field, "a", [(0, 0)]).error.rule == "R12"  # type: ignore[union-attr]
