@@ -21,7 +21,7 @@ Text form (``move_text``/``parse_move``): ``R1 hold``, ``R1 attack B2``, ``R1 5,
       "width": W, "height": H,
       "map": ["..~#", …],                      # rows: . open, ~ difficult (×2 MP), # blocking
       "objectives": [[x, y], …],
-      "round": r, "rounds": n,                  # round r of n (r = n + 1 once over)
+      "round": r, "rounds": n,                  # round r of n (n + 1 after the last round)
       "to_move": 0 | 1 | null,
       "activated": [ids that already acted this round],
       "can_act": [ids of the side to move that may still act],
