@@ -57,6 +57,7 @@ def arrange(
         if other != seat:
             other_player.hand, other_player.played = [], []
     state.legal = None
+    state.reach_cache.clear()
     state.json_cache = None
     state.hash_cache = -1
     return game

@@ -217,6 +217,7 @@ def _fill_board(game: IlyosGame) -> None:
             break
         game._add_island(state, free[0].cell, free[0].amount)
     state.legal = None
+    state.reach_cache.clear()
 
 
 def test_the_game_stops_when_the_next_player_cannot_place_most_crowns_wins() -> None:

@@ -12,11 +12,11 @@ replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
 * **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
-* **Hard**: a beam search over the turn's action sequences (width 2), scored by the heuristic.
-* **Expert**: a wider beam (width 6, more placements tried), and every finished turn is also scored
+* **Hard**: a beam search over the turn's action sequences (width 3), scored by the heuristic.
+* **Expert**: a wider beam (width 10, more placements tried), and every finished turn is also scored
   by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
-  can stand beside, crowns lying at home an enemy can walk onto); then its three best plans are played
-  out against a simulated greedy reply of the next seat and re-scored (two turns deep). The search
+  can stand beside, crowns lying at home an enemy can walk onto); then its four best plans are played
+  out against a simulated reply of the next seat (a width-2 beam) and re-scored (two turns deep). The search
   stops at ``EXPERT_TOTAL_SECONDS``, so a turn stays under 2 s.
 
 The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
@@ -62,11 +62,11 @@ class LevelSettings:
 
 SETTINGS: dict[str, LevelSettings] = {
     "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8),
-    "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
-    "expert": LevelSettings(width=6, placements=8, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
-                            replies=3),
+    "hard": LevelSettings(width=3, placements=5, max_actions=12, threats=False, seconds=1.0),
+    "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
+                            replies=4),
 }
-REPLY_SETTINGS = LevelSettings(width=1, placements=3, max_actions=10, threats=False, seconds=0.15)
+REPLY_SETTINGS = LevelSettings(width=2, placements=4, max_actions=10, threats=False, seconds=0.15)
 """How the Expert imagines the next seat's reply."""
 
 
@@ -96,7 +96,7 @@ def evaluate(game: IlyosGame, seat: int) -> float:
             free_guardians[team].append(g.cell)
     for g in state.guardians.values():
         if g.crown >= 0:
-            value += _carried_value(game, g.cell, game.teams[g.owner] == mine, home, away)
+            value += _carried_value(game, g.cell, game.teams[g.owner], mine, home, away)
     for cell in state.ground:
         value += _lying_value(cell, mine, home, away, free_guardians)
     player = state.players[seat]
@@ -104,14 +104,11 @@ def evaluate(game: IlyosGame, seat: int) -> float:
     return value
 
 
-def _carried_value(game: IlyosGame, cell: Cell, ours: bool, home: frozenset[Cell], away: frozenset[Cell]) -> float:
-    target = home if ours else away
-    distance = _distance(cell, target)
+def _carried_value(game: IlyosGame, cell: Cell, carrier_team: int, mine: int, home: frozenset[Cell],
+                   away: frozenset[Cell]) -> float:
+    ours = carrier_team == mine
+    distance = _distance(cell, home if ours else away)
     worth = 30.0 + 4.0 * max(0, 12 - distance) + (45.0 if distance == 0 else 0.0)
-    carrier_team = None
-    for g in game.state.guardians.values():
-        if g.cell == cell:
-            carrier_team = game.teams[g.owner]
     for neighbour in board.orthogonal_neighbours(cell):
         other = game.state.at.get(neighbour, -1)
         if other >= 0 and game.teams[game.state.guardians[other].owner] != carrier_team:
@@ -153,8 +150,8 @@ def _busy_island(game: IlyosGame, pivot: Cell) -> bool:
 def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Action]:
     scored = []
     for move in moves:
-        game.push(move)
-        scored.append((evaluate(game, seat), game.move_key(move), move))
+        game.push_trusted(move)
+        scored.append((evaluate(game, seat), (move.cell, move.amount), move))
         game.pop()
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [move for _, _, move in scored[:keep]]
@@ -200,7 +197,7 @@ def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> 
             if time.perf_counter() > deadline:
                 break
             for move in line:
-                game.push(move)
+                game.push_trusted(move)
             _expand(game, seat, settings, line, children, finals)
             for _ in line:
                 game.pop()
@@ -217,7 +214,7 @@ def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Acti
             children: dict[object, tuple[float, list[Action]]], finals: list[tuple[float, list[Action]]]) -> None:
     """Score every candidate action after ``line``: finished turns go to ``finals``, the rest to ``children``."""
     for move in _candidates(game, seat, settings.placements):
-        game.push(move)
+        game.push_trusted(move)
         value = evaluate(game, seat)
         if move.kind == "end" or game.is_over():
             if settings.threats and not game.is_over():
@@ -253,7 +250,7 @@ def threat_penalty(game: IlyosGame, seat: int) -> float:
         if g.crown >= 0 and game.teams[g.owner] == mine:
             near = [reach[n] for n in board.orthogonal_neighbours(g.cell) if n in reach]
             if near and min(near) <= moves - 1:
-                penalty += 0.7 * _carried_value(game, g.cell, True, home, away)
+                penalty += 0.7 * _carried_value(game, g.cell, mine, mine, home, away)
     for cell in state.ground:
         if cell in home and cell in reach:
             penalty += 0.7 * 95.0

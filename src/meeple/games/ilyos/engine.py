@@ -147,6 +147,7 @@ class State:
     legal: list[Action] | None = None  # cache, never copied
     legal_set: frozenset[Action] = frozenset()
     json_cache: dict[str, JSON] | None = None
+    reach_cache: dict[int, dict[Cell, int]] = field(default_factory=dict)
     hash_cache: int = -1
 
     def copy(self) -> State:
@@ -476,7 +477,10 @@ class IlyosGame(Game[Action]):
         guardian carrying a crown cannot stop on a lying crown (rule 22).
         """
         state = self.state
-        budget = self.points()["move"] if budget is None else budget
+        default = self.points()["move"]
+        budget = default if budget is None else budget
+        if budget == default and gid in state.reach_cache:
+            return dict(state.reach_cache[gid])
         g = state.guardians[gid]
         best = {g.cell: 0}
         queue = [(0, g.cell)]
@@ -499,6 +503,8 @@ class IlyosGame(Game[Action]):
         del best[g.cell]
         if g.crown >= 0:
             best = {cell: cost for cell, cost in best.items() if cell not in state.ground}
+        if budget == default:
+            state.reach_cache[gid] = dict(best)
         return best
 
     def push_result(self, gid: int, target: Cell, force: int) -> State | None:
@@ -622,6 +628,14 @@ class IlyosGame(Game[Action]):
             self.legal_moves()
         if not isinstance(move, Action) or move not in self.state.legal_set:
             raise IllegalMoveError(self._describe(move), self._why_illegal(move))
+        new = self._apply(move)
+        self._history.append(self.state)
+        self._stack.append(move)
+        self.state = new
+
+    def push_trusted(self, move: Action) -> None:
+        """Play ``move`` without checking it (for searches replaying moves that ``legal_moves`` gave in
+        this very position): an illegal move here corrupts the game, so everyone else calls ``push``."""
         new = self._apply(move)
         self._history.append(self.state)
         self._stack.append(move)
