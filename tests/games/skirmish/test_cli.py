@@ -104,3 +104,11 @@ def test_generate_writes_a_valid_scenario(tmp_path: Path, capsys: pytest.Capture
     assert main(["--lang", "en", "skirmish", "validate", str(out)]) == 0
     assert "6 fighters" in capsys.readouterr().out
     assert main(["skirmish", "generate", "--width", "2"]) == 2
+
+
+def test_reach_can_also_draw_an_svg(tmp_path: Path) -> None:
+    picture = tmp_path / "reach.svg"
+    assert main(["skirmish", "reach", "gauntlet", "R1", "--json", "--svg", str(picture)]) == 0
+    text = picture.read_text()
+    assert text.startswith("<svg") and text.count('stroke="#8e44ad"') == 3  # the three engaging cells
+    assert ">B1<" in text and ">R1<" in text

@@ -19,7 +19,7 @@ from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.games.skirmish.ai import choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
-from meeple.games.skirmish.render import destinations_table, legend, render_grid
+from meeple.games.skirmish.render import destinations_table, legend, render_grid, render_svg
 from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
 
 app = typer.Typer(
@@ -115,10 +115,13 @@ def reach(
     fighter: FighterArg,
     as_json: JsonOpt = False,
     listing: Annotated[bool, typer.Option("--list", help="liste chemins et coûts / list paths and costs")] = False,
+    svg: Annotated[Path | None, typer.Option(help="écrit aussi une image SVG / also write an SVG picture")] = None,
 ) -> None:
     """Affiche où un combattant peut aller / show where a fighter may go (ZOCs shaded, outcomes marked)."""
     game = open_game(scenario)
     result = game.reachable(fighter)
+    if svg is not None:
+        svg.write_text(render_svg(game.field, game.scenario.objectives, result), encoding="utf-8")
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return

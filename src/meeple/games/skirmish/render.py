@@ -16,6 +16,7 @@ from rich.text import Text
 
 from meeple.core.boards import Cell
 from meeple.core.i18n import Msg
+from meeple.core.svg import Svg
 from meeple.games.skirmish.battlefield import BLOCKING, DIFFICULT, Battlefield
 from meeple.games.skirmish.movement import Reach
 
@@ -99,3 +100,39 @@ def destinations_table(reach: Reach) -> Table:
         table.add_row(f"{cell[0]},{cell[1]}", str(destination.cost), destination.outcome.text(),
                       " ".join(f"{x},{y}" for x, y in destination.path))
     return table
+
+
+SVG_CELL = 28
+SVG_TERRAIN = {".": "#f4f1e8", "~": "#b9d3e8", "#": "#55524d"}
+SVG_SIDE = ("#c0392b", "#2471a3")
+SVG_ZOC = ("#c0392b", "#2471a3")
+SVG_MARK = {"free": "#27ae60", "stopped": "#d4ac0d", "engaged": "#8e44ad"}
+
+
+def render_svg(field: Battlefield, objectives: Sequence[Cell] = (), reach: Reach | None = None) -> str:
+    """The battlefield as an SVG picture: terrain, ZOCs tinted by side, reachable cells ringed by outcome
+    (green free, yellow stopped, purple engaged), the chosen fighter outlined, fighters as discs."""
+    size = SVG_CELL
+    svg = Svg(field.ground.width * size, field.ground.height * size, background="#ffffff")
+    for x, y in field.ground.grid.cells():
+        svg.add("rect", x=x * size, y=y * size, width=size, height=size,
+                fill=SVG_TERRAIN[field.ground.terrain((x, y))], stroke="#d8d4c8", stroke_width=0.5)
+    for fighter in field.fighters:
+        for x, y in field.zoc_cells(fighter.id):
+            if field.ground.passable((x, y)):
+                svg.add("rect", x=x * size, y=y * size, width=size, height=size,
+                        fill=SVG_ZOC[fighter.side], fill_opacity=0.16)
+    for x, y in objectives:
+        svg.text((x + 0.5) * size, (y + 0.7) * size, "◆", text_anchor="middle", font_size=size * 0.6, fill="#b7950b")
+    if reach is not None:
+        for (x, y), destination in reach.destinations.items():
+            svg.add("circle", cx=(x + 0.5) * size, cy=(y + 0.5) * size, r=size * 0.3, fill="none",
+                    stroke=SVG_MARK[destination.outcome.kind], stroke_width=2.5)
+    for fighter in field.fighters:
+        (x, y), chosen = fighter.cell, reach is not None and fighter.id == reach.fighter
+        svg.add("circle", cx=(x + 0.5) * size, cy=(y + 0.5) * size, r=size * 0.42, fill=SVG_SIDE[fighter.side],
+                stroke="#000000" if chosen else "#ffffff", stroke_width=3 if chosen else 1,
+                fill_opacity=0.55 if fighter.harmless else 1)
+        svg.text((x + 0.5) * size, (y + 0.62) * size, fighter.id[:3], text_anchor="middle",
+                 font_size=size * 0.36, fill="#ffffff", font_family="sans-serif")
+    return svg.to_string()
