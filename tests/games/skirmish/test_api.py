@@ -49,3 +49,10 @@ def test_ai_move_json_is_a_legal_move_for_the_side_to_move() -> None:
     assert game.to_move() == 1
     with pytest.raises(MeepleError):
         api.ai_move_json(game, 0)
+
+
+def test_ai_move_gives_the_server_a_move_to_push() -> None:
+    game = SkirmishGame.new({"scenario": "gauntlet"})
+    move = api.ai_move(game, seed=7)
+    assert game.is_legal(move) and game.move_to_json(move) == api.ai_move_json(game, 0, seed=7)
+    game.push(move)

@@ -24,6 +24,8 @@ places fighters freely; fighters in contact start engaged.
 
 ``ai_move_json(game, seat, seed)`` → the move JSON the computer plays for ``seat`` (greedy, see
 :mod:`meeple.games.skirmish.ai`); push it with ``game.push(game.move_from_json(...))``.
+``ai_move(game, seed=0, level=None)`` → the same move as an engine object for the side to move (what the
+server's adapter calls).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
 from meeple.games.skirmish.ai import choose_move
 from meeple.games.skirmish.battlefield import Battlefield
-from meeple.games.skirmish.engine import SkirmishGame
+from meeple.games.skirmish.engine import Action, SkirmishGame
 from meeple.games.skirmish.movement import check, reachable
 from meeple.games.skirmish.scenario import parse_scenario
 
@@ -86,9 +88,19 @@ def sandbox_check(scenario: Any, fighter: str, path: Any) -> dict[str, JSON]:
     return check(field, _known(field, fighter), _path(path)).to_json()
 
 
+def ai_move(game: SkirmishGame, seed: int = 0, level: str | None = None) -> Action:
+    """The move (an engine object, ready for ``game.push``) the computer plays for the side to move.
+
+    ``level`` is accepted for the server's interface; there is one level (greedy).
+    """
+    seat = game.to_move()
+    if seat is None:
+        raise MeepleError(Msg("la partie est finie", "the game is over"))
+    return choose_move(game, seat, make_rng(seed).derive(f"ai:{len(game.move_stack)}"))
+
+
 def ai_move_json(game: SkirmishGame, seat: int, seed: int = 0) -> JSON:
     """The move the computer plays for ``seat`` (the side to move), as move JSON."""
     if game.to_move() != seat:
         raise MeepleError(Msg(f"ce n'est pas au camp {seat} de jouer", f"it is not side {seat}'s turn"))
-    rng = make_rng(seed).derive(f"ai:{len(game.move_stack)}")
-    return game.move_to_json(choose_move(game, seat, rng))
+    return game.move_to_json(ai_move(game, seed))
