@@ -38,7 +38,12 @@ The view of a seat (``view(seat)``, JSON; ``None`` is a spectator)::
                   "hand_size": n, "hand_left": n}, ...],
      "hand": {"cards": [...], "left": {"move": n, "push": n, "magic": n}} | null,   (the viewer's own)
      "points": {"move": n, "push": n, "magic": n} | null,  (what the viewer may spend now: hand + stock)
-     "last_move": move JSON | null, "outcome": outcome JSON | null, "time_per_turn": minutes}
+     "last_move": move JSON | null, "outcome": outcome JSON | null, "time_per_turn": minutes,
+     "viewer": seat|null, "free_used": [crowns already passed or put down this turn],
+     "next_ids": [next guardian id, next crown id]}
+
+Each player entry also has ``"reshuffles"`` (how many times its discard became its deck). Cells are
+``[x, y]`` with ``[0, 0]`` the top-left; ``move_text`` writes them ``a1`` (column letter, row from 1).
 
 ``hand`` and ``points`` appear only in the view of the seat to whom they belong; no view carries a deck's
 order or another seat's unplayed cards (``position_json`` does: never send it to a client).
