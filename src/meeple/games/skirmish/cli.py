@@ -72,8 +72,9 @@ def scenarios() -> None:
     """Liste les scénarios fournis / list the shipped scenarios."""
     for name in shipped_scenarios():
         scenario = load_scenario(name)
-        console.print(f"[bold]{name}[/bold]  {scenario.title}  ({scenario.ground.width}×{scenario.ground.height}, "
-                      f"{len(scenario.fighters)} fighters, {scenario.rounds} rounds)")
+        size = Msg("{n} combattants, {r} tours", "{n} fighters, {r} rounds").format(
+            n=len(scenario.fighters), r=scenario.rounds)
+        console.print(f"[bold]{name}[/bold]  {scenario.title}  ({scenario.ground.width}×{scenario.ground.height}, {size})")
 
 
 @app.command()
