@@ -92,6 +92,12 @@ HAND_MADE = {
         ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3,
         objects={(r, (r * 4) % 9): "table" for r in range(9)},
         clues=[{"person": f"P{i}", "kind": "column", "index": (i * 2) % 9} for i in range(1, 9)]), None),
+    "counting-unsat-9x9": (case_json(  # 6 rows need a corner, only the victim may stand on one
+        ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3,
+        clues=[{"person": "P0", "kind": "corner"}] + [{"person": f"P{i}", "kind": "not_corner"} for i in range(1, 9)]), 0),
+    "everyone-alone-9x9": (case_json(  # nobody may keep the victim company
+        ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3,
+        clues=[{"person": f"P{i}", "kind": "alone"} for i in range(1, 9)]), 0),
 }
 
 

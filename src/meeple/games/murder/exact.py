@@ -18,6 +18,12 @@ from dataclasses import dataclass
 from meeple.games.murder.model import Case, Cell, bits, is_solution
 
 
+MATCHING_AFTER = 200
+"""After this many nodes the search also checks, at each node, that the people left can still fill the
+free rows and columns by their clues alone (a memoised exact test that catches hopeless branches the
+local propagation misses; skipped on easy cases, where it would only cost time)."""
+
+
 @dataclass
 class ExactResult:
     """How many solutions were found (at most the limit), the solutions, and the work done."""
@@ -56,6 +62,7 @@ class _Search:
             index = self.ids.index(pid)
             domains[index] &= 1 << case.index(cell)
         self.start = domains
+        self.fill_memo: dict[tuple[int, int, int], bool] = {}
 
     def run(self) -> None:
         self._search(list(self.start), [-1] * self.n)
@@ -63,6 +70,8 @@ class _Search:
     def _search(self, domains: list[int], placed: list[int]) -> None:
         self.nodes += 1
         if not self._propagate(domains, placed):
+            return
+        if self.nodes > MATCHING_AFTER and not self._can_fill(placed):
             return
         free = [p for p in range(self.n) if placed[p] < 0]
         if not free:
@@ -77,6 +86,37 @@ class _Search:
             branch = list(domains)
             branch[person] = 1 << cell
             self._search(branch, list(placed))
+
+    def _can_fill(self, placed: list[int]) -> bool:
+        """Whether the unplaced people could still fill the free rows and columns, by their clues alone."""
+        size = self.case.size
+        people = sum(1 << p for p in range(self.n) if placed[p] < 0)
+        used_rows = {placed[p] // size for p in range(self.n) if placed[p] >= 0}
+        used_cols = {placed[p] % size for p in range(self.n) if placed[p] >= 0}
+        rows = sum(1 << r for r in range(size) if r not in used_rows)
+        cols = sum(1 << c for c in range(size) if c not in used_cols)
+        return self._fill(people, rows, cols)
+
+    def _fill(self, people: int, rows: int, cols: int) -> bool:
+        if not rows:
+            return True
+        key = (people, rows, cols)
+        known = self.fill_memo.get(key)
+        if known is not None:
+            return known
+        size = self.case.size
+        row = (rows & -rows).bit_length() - 1
+        answer = False
+        for p in bits(people):
+            reachable = (self.start[p] >> (row * size)) & cols
+            for col in bits(reachable):
+                if self._fill(people & ~(1 << p), rows & ~(1 << row), cols & ~(1 << col)):
+                    answer = True
+                    break
+            if answer:
+                break
+        self.fill_memo[key] = answer
+        return answer
 
     def _propagate(self, domains: list[int], placed: list[int]) -> bool:
         size = self.case.size
@@ -149,6 +189,8 @@ class _Search:
             return False
         if count == 2:
             self._exclude(room, domains, placed, keep=())
+        elif not any(placed[q] < 0 and domains[q] & room for q in range(self.n)):
+            return False  # nobody left can join the victim
         return True
 
     def _with_other_rule(self, domains: list[int], placed: list[int]) -> bool:
@@ -161,6 +203,8 @@ class _Search:
                 for q in others:
                     if placed[q] < 0:
                         domains[q] &= ~room
+            elif not any(placed[q] < 0 and domains[q] & room for q in others):
+                return False  # the other man (woman) can no longer come
         return True
 
 
