@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from meeple.games.murder.model import Case, Cell, bits, is_solution
 
-
 MATCHING_AFTER = 200
 """After this many nodes the search also checks, at each node, that the people left can still fill the
 free rows and columns by their clues alone (a memoised exact test that catches hopeless branches the
