@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from meeple.core.errors import MeepleError
@@ -67,3 +70,12 @@ def test_bad_arguments_are_refused() -> None:
         generate_case(3, 1, 0)
     with pytest.raises(MeepleError):
         generate_case(5, 4, 0)
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "case-5x5-d2-s1.json"
+
+
+def test_generator_output_matches_the_golden_case() -> None:
+    """Same seed, same case, across versions too (regenerate the file on purpose when the generator changes:
+    ``save_case(generate_case(5, 2, 1), GOLDEN)``)."""
+    assert case_to_json(generate_case(5, 2, 1)) == json.loads(GOLDEN.read_text(encoding="utf-8"))

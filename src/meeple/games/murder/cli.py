@@ -47,7 +47,8 @@ def board_text(case: Case, board: dict[str, Cell]) -> str:
                 mark = "."
             cells.append(f"{case.room_of((r, c))[:1]}{mark:<2}")
         lines.append(f"R{r + 1:<2} " + " ".join(cells))
-    return "\n".join(lines)
+    legend = ", ".join(f"{room.id[:1]} = {room.name.text()}" for room in case.rooms)
+    return "\n".join([*lines, f"    {legend}"])
 
 
 @app.command()
