@@ -19,7 +19,7 @@ from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.hive.board import DIRS, articulation_points
 from meeple.games.hive.game import HiveGame
 from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN, SPIDER
-from meeple.games.hive.state import HiveState, Move, _slides
+from meeple.games.hive.state import BLACK_WINS, WHITE_WINS, HiveState, Move, _slides
 
 QUEEN_NEIGHBOUR = 40.0
 MOVABLE_PIECE = 6.0
@@ -27,20 +27,38 @@ MOVABLE_ANT = 4.0
 BEETLE_ON_QUEEN = 30.0
 IN_HAND = 1.0
 QUEEN_FREEDOM = 12.0
+IMMEDIATE_WIN = 5000.0
+"""The value of a position where the side to move surrounds the rival queen with its next move."""
+FREE_FRIEND = 0.6
+"""A free friendly neighbour of a queen counts for this share of a neighbour that cannot leave."""
+DEFENCE = 1.3
+"""How much more the AI fears for its own queen than it hopes for the rival one."""
 OPEN_GAP = 20.0
 """Per empty cell next to the opposing queen that a free runner (ant, mosquito, spider) can slide into."""
 DEFAULT_DEPTH = 3
 
 
 def _queen_pressure(state: HiveState, colour: int, pinned: set[int]) -> float:
-    """How surrounded ``colour``'s queen is (0 while it is in hand)."""
+    """How surrounded ``colour``'s queen is (0 while it is in hand).
+
+    A neighbour that cannot step away (an opposing piece, or a friend that is pinned or covered)
+    weighs fully; a free friend weighs less, since it can leave.
+    """
     cell = state.board.where[state.queen[colour]]
     if cell == -1:
         return 0.0
     stacks = state.board.stacks
-    count = sum(1 for step in DIRS if cell + step in stacks)
+    count = 0
+    weight = 0.0
+    for step in DIRS:
+        stack = stacks.get(cell + step)
+        if stack is None:
+            continue
+        count += 1
+        free_friend = state.colour_of[stack[-1]] == colour and len(stack) == 1 and cell + step not in pinned
+        weight += FREE_FRIEND if free_friend else 1.0
     covered = len(stacks[cell]) > 1
-    pressure = QUEEN_NEIGHBOUR * count * (1 + count / 6) + (BEETLE_ON_QUEEN if covered else 0.0)
+    pressure = QUEEN_NEIGHBOUR * weight * (1 + count / 6) + (BEETLE_ON_QUEEN if covered else 0.0)
     if not covered and cell not in pinned:
         pressure -= QUEEN_FREEDOM * len(_slides(stacks, cell))
     return pressure
@@ -111,12 +129,35 @@ def _attack(state: HiveState, colour: int, pinned: set[int]) -> float:
     return OPEN_GAP * min(_open_gaps(state, queen_cell), _runners(state, colour, pinned, queen_cell))
 
 
+def _wins_now(state: HiveState) -> bool:
+    """Whether the side to move can surround the rival queen with its next move (checked only when
+    that queen has five neighbours, so the move generator runs rarely)."""
+    me = state.ply & 1
+    queen_cell = state.board.where[state.queen[1 - me]]
+    if queen_cell == -1:
+        return False
+    stacks = state.board.stacks
+    gaps = [queen_cell + step for step in DIRS if queen_cell + step not in stacks]
+    if len(gaps) != 1:
+        return False
+    for piece, dest, swap in state.moves():
+        if dest == gaps[0] and not swap and piece >= 0 and state.board.where[piece] != -1:
+            state.play((piece, dest, swap))
+            result = state.result()
+            state.undo()
+            if result == (WHITE_WINS if me == 0 else BLACK_WINS):
+                return True
+    return False
+
+
 def evaluate(game: HiveGame) -> float:
     """The position's value for the side to move (higher is better for it)."""
     state = game.state
     me = state.ply & 1
+    if _wins_now(state):
+        return IMMEDIATE_WIN
     pinned = articulation_points(state.board.stacks)
-    mine = _mobility(state, me, pinned) - _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
+    mine = _mobility(state, me, pinned) - DEFENCE * _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
     theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned) + _attack(state, 1 - me, pinned)
     return mine - theirs
 
