@@ -285,12 +285,14 @@ def _victim_room(state: _State) -> Step | None:
     for index in bits(state.domains[victim]):
         mask = case.room_masks[case.room_index_of[index]]
         fixed_inside = sum(1 for q in others if _room_within(state, q) == case.room_index_of[index])
-        if fixed_inside >= 2 or not any(state.domains[q] & mask for q in others):
+        if fixed_inside >= 2 or not _company_possible(state, index, others):
             removed |= 1 << index
     if removed:
         return state.step("victim_room", 2, Msg(
-            f"La victime ({vname}) était seule avec exactement une personne : certaines pièces sont exclues ({_count(removed).fr}).",
-            f"The victim ({vname}) was alone with exactly one person: some rooms are ruled out ({_count(removed).en}).",
+            f"La victime ({vname}) était seule avec exactement une personne : sur certaines cases, personne ne pourrait"
+            f" la rejoindre, ou la pièce a déjà deux personnes ({_count(removed).fr}).",
+            f"The victim ({vname}) was alone with exactly one person: on some cells nobody could join, or the room"
+            f" already holds two people ({_count(removed).en}).",
         ), {victim: state.domains[victim] & ~removed})
     return None
 
@@ -319,7 +321,24 @@ def _with_other(state: _State) -> Step | None:
                 f"{state.names[owner]} était {where.fr} avec {'un' if clue.gender == 'm' else 'une'} {kind.fr} : {_only(state, reach[0]).lower()} peut y être.",
                 f"{state.names[owner]} was {where.en} with a {kind.en}: only {state.names[reach[0]]} can be there.",
             ), {reach[0]: state.domains[reach[0]] & mask})
+        lonely = sum(1 << i for i in bits(state.domains[owner] & mask) if not _company_possible(state, i, group))
+        if lonely:
+            return state.step("with_other", 2, Msg(
+                f"{state.names[owner]} était {where.fr} avec {'un autre homme' if clue.gender == 'm' else 'une autre femme'} :"
+                f" sur certaines cases, personne ne pourrait le ou la rejoindre ({_count(lonely).fr}).",
+                f"{state.names[owner]} was {where.en} with another {kind.en}: on some cells nobody could join"
+                f" ({_count(lonely).en}).",
+            ), {owner: state.domains[owner] & ~lonely})
     return None
+
+
+def _company_possible(state: _State, index: int, candidates: list[int]) -> bool:
+    """Whether one of ``candidates`` can stand in the room of cell ``index``, outside its row and column."""
+    case = state.case
+    size = case.size
+    elsewhere = case.room_masks[case.room_index_of[index]] & ~(
+        case.row_masks[index // size] | case.column_masks[index % size])
+    return any(state.domains[q] & elsewhere for q in candidates)
 
 
 # --- level 3 ------------------------------------------------------------------------------------
