@@ -223,7 +223,7 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
                 reply = await _handle_message(service, room, client, text)
                 if reply is not None:
                     client.push(reply)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: starlette's "not connected" once closed
             pass
         finally:
             service.detach(room, client)

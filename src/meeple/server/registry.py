@@ -80,8 +80,8 @@ class GameAdapter:
     catalog: Mapping[str, CatalogQuery] = field(default_factory=dict)
     send_legal_moves: bool = True
     """Whether the seat to move receives the list of its legal moves with each state."""
-    max_seats: int | None = None
-    """For games whose seat count depends on options: None means ``num_players`` of a new game."""
+    public_view: bool = False
+    """True when ``view(seat)`` is the same for every seat (no hidden information): computed once."""
 
     def to_json(self) -> dict[str, JSON]:
         """What the lobby needs to know."""

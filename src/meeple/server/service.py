@@ -15,6 +15,7 @@ resumes every game where it stopped.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -28,7 +29,7 @@ from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.rng import derive_seed, fresh_seed
 from meeple.server.registry import GameEntry, GameRegistry, random_move
-from meeple.server.store import RoomRow, SeatRow, Store
+from meeple.server.store import Operation, RoomRow, SeatRow, Store
 
 log = logging.getLogger("meeple.server")
 
@@ -114,6 +115,8 @@ class Room:
     clients: set[Client] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
+    views: dict[int | None, tuple[int, JSON, str]] = field(default_factory=dict)
+    """The last view computed for each seat, with the room version it belongs to."""
 
     @property
     def code(self) -> str:
@@ -153,11 +156,41 @@ class RoomService:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        self._pending_writes: list[tuple[Operation, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     # --- plumbing -------------------------------------------------------------------------------
     async def _db(self, function: Callable[..., T], *args: Any) -> T:
         """Run a store operation on the database thread (one at a time, in order)."""
         return await asyncio.get_running_loop().run_in_executor(self._db_thread, function, *args)
+
+    async def _write(self, operation: Operation) -> None:
+        """Commit a write; writes that arrive together share one transaction (group commit).
+
+        Returns once the transaction holding this write is committed: only then may a move be acknowledged.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending_writes.append((operation, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        await done
+
+    async def _write_batches(self) -> None:
+        while self._pending_writes:
+            batch, self._pending_writes = self._pending_writes, []
+            try:
+                await self._db(self.store.run_batch, [operation for operation, _ in batch])
+            except Exception:
+                for operation, done in batch:  # one by one, so that one bad write fails alone
+                    try:
+                        await self._db(self.store.run_batch, [operation])
+                    except Exception as error:
+                        done.set_exception(error)
+                    else:
+                        done.set_result(None)
+                continue
+            for _operation, done in batch:
+                done.set_result(None)
 
     async def close(self) -> None:
         """Stop every room's tasks and release the database."""
@@ -328,7 +361,26 @@ class RoomService:
             and any(room.seat(seat).kind == "human" for seat, _move in room.row.moves)
         )
 
-    def state_for(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
+    @staticmethod
+    def _view(room: Room, seat: int | None) -> tuple[JSON, str]:
+        """``view(seat)`` and its JSON text, computed once per room version (once for all seats when the
+        view is public)."""
+        key = None if room.entry.adapter.public_view else seat
+        cached = room.views.get(key)
+        if cached is None or cached[0] != room.version:
+            view = room.game.view(seat)
+            cached = (room.version, view, json.dumps(view, ensure_ascii=False, separators=(",", ":")))
+            room.views[key] = cached
+        return cached[1], cached[2]
+
+    def state_text(self, room: Room, seats: Sequence[int]) -> str:
+        """:meth:`state_for` as JSON text, reusing the view's text already encoded for this version."""
+        state = self.state_for(room, seats, with_view=False)
+        _view, view_text = self._view(room, state["seat"])
+        head = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        return f'{head[:-1]},"view":{view_text}}}'
+
+    def state_for(self, room: Room, seats: Sequence[int], with_view: bool = True) -> dict[str, JSON]:
         """The state message for a client holding ``seats``: its own view, never another seat's."""
         game = room.game
         active = room.active_seat(seats)
@@ -338,7 +390,7 @@ class RoomService:
         legal = None
         if room.entry.adapter.send_legal_moves and mover is not None and mover == active:
             legal = [game.move_to_json(move) for move in game.legal_moves()]
-        return {
+        state: dict[str, JSON] = {
             "type": "state",
             "code": room.code,
             "game": room.row.game,
@@ -349,13 +401,15 @@ class RoomService:
             "to_move": mover,
             "moves": len(game.move_stack),
             "outcome": outcome.to_json() if outcome is not None else None,
-            "view": game.view(active),
             "legal": legal,
             "players": self._players(room),
             "can_undo": self.can_undo(room, seats),
             "turn_seconds": room.row.turn_seconds,
             "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - time.time()),
         }
+        if with_view:
+            state["view"] = self._view(room, active)[0]
+        return state
 
     def attach(self, room: Room, client: Client) -> None:
         """A client connected: it receives the state now and after every change."""
@@ -372,7 +426,7 @@ class RoomService:
         texts: dict[tuple[int, ...], str] = {}
         for client in list(room.clients):
             if client.seats not in texts:
-                texts[client.seats] = canonical_json(self.state_for(room, client.seats))
+                texts[client.seats] = self.state_text(room, client.seats)
             client.push(texts[client.seats])
 
     # --- changes --------------------------------------------------------------------------------
@@ -426,7 +480,7 @@ class RoomService:
         deadline = self._next_deadline(room, mover_before)
         first = len(room.row.moves)
         try:
-            await self._db(self.store.append_moves, room.code, first, pushed, room.version + 1, deadline)
+            await self._write(self.store.append_op(room.code, first, pushed, room.version + 1, deadline))
         except Exception as error:
             log.exception("storage failure in room %s", room.code)
             self._undo_pushes(room, len(pushed))
@@ -473,7 +527,7 @@ class RoomService:
             self._undo_pushes(room, popped)
             deadline = self._next_deadline(room, mover_before)
             try:
-                await self._db(self.store.truncate_moves, room.code, keep, room.version + 1, deadline)
+                await self._write(self.store.truncate_op(room.code, keep, room.version + 1, deadline))
             except Exception as error:
                 for _seat, data in room.row.moves[keep:]:
                     room.game.push(room.game.move_from_json(data))

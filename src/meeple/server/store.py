@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -38,6 +39,9 @@ from sqlalchemy import (
 from meeple.core.game import JSON, canonical_json
 
 metadata = MetaData()
+
+Operation = Callable[[Connection], None]
+"""A write to run inside a transaction (see :meth:`Store.run_batch`)."""
 
 rooms_table = Table(
     "rooms",
@@ -205,24 +209,41 @@ class Store:
         turn_deadline: float | None,
     ) -> None:
         """Add moves (seat, move JSON) from index ``first_index`` and set the room's version and clock."""
-        now = time.time()
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(moves_table),
-                [
-                    {"room_code": code, "idx": first_index + offset, "seat": seat, "move": canonical_json(move),
-                     "created_at": now}
-                    for offset, (seat, move) in enumerate(moves)
-                ],
-            )
-            self._touch(connection, code, version, turn_deadline, now)
+        self.run_batch([self.append_op(code, first_index, moves, version, turn_deadline)])
 
     def truncate_moves(self, code: str, keep: int, version: int, turn_deadline: float | None) -> None:
         """Forget the moves from index ``keep`` on (an undo) and set the room's version and clock."""
-        now = time.time()
+        self.run_batch([self.truncate_op(code, keep, version, turn_deadline)])
+
+    def run_batch(self, operations: Sequence[Operation]) -> None:
+        """Run operations in one transaction: all are committed, or none (group commit)."""
         with self.engine.begin() as connection:
+            for operation in operations:
+                operation(connection)
+
+    def append_op(self, code: str, first_index: int, moves: Sequence[tuple[int, JSON]], version: int,
+                  turn_deadline: float | None) -> Operation:
+        """The operation :meth:`append_moves` runs, for :meth:`run_batch`."""
+        now = time.time()
+        rows = [{"room_code": code, "idx": first_index + offset, "seat": seat, "move": canonical_json(move),
+                 "created_at": now} for offset, (seat, move) in enumerate(moves)]
+
+        def append(connection: Connection) -> None:
+            if rows:
+                connection.execute(insert(moves_table), rows)
+            self._touch(connection, code, version, turn_deadline, now)
+
+        return append
+
+    def truncate_op(self, code: str, keep: int, version: int, turn_deadline: float | None) -> Operation:
+        """The operation :meth:`truncate_moves` runs, for :meth:`run_batch`."""
+        now = time.time()
+
+        def truncate(connection: Connection) -> None:
             connection.execute(delete(moves_table).where(moves_table.c.room_code == code, moves_table.c.idx >= keep))
             self._touch(connection, code, version, turn_deadline, now)
+
+        return truncate
 
     def set_deadline(self, code: str, turn_deadline: float | None) -> None:
         """Set the end of the current turn (epoch seconds), or None for no limit."""

@@ -64,5 +64,5 @@ def difficulties(_params: JSON) -> JSON:
 
 def make_adapter() -> GameAdapter:
     """Murder is a one-player puzzle: no computer player; check, hint and print queries."""
-    return GameAdapter(queries={"check": check, "hint": hint, "print": print_svg},
+    return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg},
                        catalog={"difficulties": difficulties}, send_legal_moves=False)

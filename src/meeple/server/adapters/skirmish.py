@@ -59,5 +59,5 @@ def _choose_move(game: Game[Any], seat: int, level: str | None, seed: int) -> An
 
 def make_adapter() -> GameAdapter:
     """Skirmish: reach and check queries, the scenario list, and the package's AI when it has one."""
-    return GameAdapter(choose_move=_choose_move, queries={"reach": reach, "check": check},
+    return GameAdapter(public_view=True, choose_move=_choose_move, queries={"reach": reach, "check": check},
                        catalog={"scenarios": scenarios}, send_legal_moves=False)

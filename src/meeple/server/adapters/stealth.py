@@ -44,4 +44,4 @@ def preview(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
 
 def make_adapter() -> GameAdapter:
     """Stealth is a one-player puzzle: no computer player, no timer."""
-    return GameAdapter(queries={"preview": preview, "level": level_info}, catalog={"levels": levels})
+    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info}, catalog={"levels": levels})
