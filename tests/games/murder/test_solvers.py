@@ -158,3 +158,14 @@ def test_capping_the_level_below_a_case_difficulty_leaves_it_needing_a_guess() -
     case = generated(6, 3)
     assert solve_logically(case, max_level=2).needs_guess
     assert solve_logically(case, max_level=3).solved
+
+
+def test_room_capacity_two_people_never_fit_in_a_one_row_room() -> None:
+    corridor = ["AAAA", "BBCC", "BBCC", "BBCC"]
+    case = case_from_json(case_json(corridor))
+    result = solve_logically(case)
+    assert any(step.rule == "victim_room" for step in result.steps)
+    assert result.domains[0] & case.row_masks[0] == 0  # the victim cannot be in the corridor
+    crowded = case_from_json(case_json(corridor, clues=[{"person": "P1", "kind": "with_one_other", "room": "A", "gender": "m"}]))
+    assert solve_logically(crowded).contradiction
+    assert count_solutions(crowded, 2).count == 0
