@@ -16,7 +16,7 @@ import time
 
 from meeple.core.ai import AlphaBeta, SearchResult, _OutOfTime
 from meeple.core.rng import SeededRandom, make_rng
-from meeple.games.hive.board import DIRS, articulation_points
+from meeple.games.hive.board import DIRS
 from meeple.games.hive.game import HiveGame
 from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN, SPIDER
 from meeple.games.hive.state import BLACK_WINS, WHITE_WINS, HiveState, Move, _slides
@@ -156,7 +156,7 @@ def evaluate(game: HiveGame) -> float:
     me = state.ply & 1
     if _wins_now(state):
         return IMMEDIATE_WIN
-    pinned = articulation_points(state.board.stacks)
+    pinned = state.pinned_cells()
     mine = _mobility(state, me, pinned) - DEFENCE * _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
     theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned) + _attack(state, 1 - me, pinned)
     return mine - theirs

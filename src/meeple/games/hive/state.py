@@ -33,6 +33,9 @@ _SWAP_KEY = splitmix64(0x5A5A5A5A)
 
 Undo = tuple[Move, int, tuple[int, ...], bool]
 
+_PINNED_CACHE: dict[int, set[int]] = {}
+_PINNED_CACHE_SIZE = 50_000
+
 
 class HiveState:
     """A Hive position: the board, the ply, the piece(s) moved by the last move, and the undo stack."""
@@ -206,6 +209,16 @@ class HiveState:
                 cells.append(cell)
         return cells
 
+    def pinned_cells(self) -> set[int]:
+        """The articulation points of the hive, cached by board hash (computed once per position)."""
+        key = self.board.zobrist
+        cached = _PINNED_CACHE.get(key)
+        if cached is None:
+            if len(_PINNED_CACHE) > _PINNED_CACHE_SIZE:
+                _PINNED_CACHE.clear()
+            cached = _PINNED_CACHE[key] = articulation_points(self.board.stacks)
+        return cached
+
     def frozen(self, colour: int) -> set[int]:
         """Pieces of ``colour`` that cannot move, act or be swapped this turn: thrown by a Pillbug last move."""
         if self.last_swap:
@@ -217,7 +230,7 @@ class HiveState:
         stacks = board.stacks
         where = board.where
         bug_of = self.bug_of
-        pinned_cells = articulation_points(stacks)
+        pinned_cells = self.pinned_cells()
         frozen = self.frozen(colour)
         for piece in self.own[colour]:
             cell = where[piece]
