@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meeple.core.errors import FormatError
 from meeple.games.murder.caseio import case_from_json, case_to_json, load_case, save_case
@@ -114,3 +116,37 @@ def test_unreadable_file_names_the_file(tmp_path: Path) -> None:
         load_case(bad)
     (tmp_path / "ok.json").write_text(json.dumps(GOOD), encoding="utf-8")
     assert load_case(tmp_path / "ok.json").size == 4
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=4) | st.sampled_from(["A", "B", "m", "chaise", "row"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(where=st.sampled_from(_paths(GOOD)), junk=JUNK)
+def test_any_corrupted_field_gives_a_format_error_or_a_valid_case(where: tuple[Any, ...], junk: Any) -> None:
+    data = copy.deepcopy(GOOD)
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = junk
+    try:
+        case = case_from_json(data, "fuzz.json")
+    except FormatError as error:
+        assert str(error).startswith("fuzz.json")
+    else:
+        assert case_to_json(case)["size"] == 4

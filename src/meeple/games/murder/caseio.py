@@ -21,7 +21,7 @@ Rows and columns count from 0. Clue kinds and their fields: ``row``/``not_row`` 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,11 @@ CASE_VERSION = 1
 def _expect(condition: bool, source: str, where: str, fr: str, en: str) -> None:
     if not condition:
         raise FormatError(source, where, Msg(fr, en))
+
+
+def _member(value: Any, known: Collection[str]) -> bool:
+    """Whether ``value`` is one of the ``known`` names (anything but a string is not)."""
+    return isinstance(value, str) and value in known
 
 
 def _is_int(value: Any) -> bool:
@@ -115,9 +120,9 @@ def _read_rooms(value: Any, source: str) -> tuple[Room, ...]:
         _expect(all(room.id != room_id for room in rooms), source, f"{where}.id",
                 f"pièce « {room_id} » en double", f"duplicate room '{room_id}'")
         preposition = item.get("preposition", "dans")
-        _expect(preposition in PREPOSITIONS, source, f"{where}.preposition", "« dans » ou « sur » attendu", "'dans' or 'sur' expected")
+        _expect(_member(preposition, PREPOSITIONS), source, f"{where}.preposition", "« dans » ou « sur » attendu", "'dans' or 'sur' expected")
         floor = item.get("floor")
-        _expect(floor in FLOORS, source, f"{where}.floor", f"sol inconnu (connus : {', '.join(FLOORS)})",
+        _expect(_member(floor, FLOORS), source, f"{where}.floor", f"sol inconnu (connus : {', '.join(FLOORS)})",
                 f"unknown floor (known: {', '.join(FLOORS)})")
         rooms.append(Room(room_id, _msg(item.get("name"), source, f"{where}.name"), preposition, floor))
     return tuple(rooms)
@@ -131,7 +136,7 @@ def _read_grid(value: Any, size: int, room_ids: set[str], source: str) -> tuple[
         _expect(isinstance(row, list) and len(row) == size, source, f"grid[{r}]",
                 f"{size} cases sont attendues", f"{size} cells are expected")
         for c, room in enumerate(row):
-            _expect(room in room_ids, source, f"grid[{r}][{c}]", f"pièce inconnue {room!r}", f"unknown room {room!r}")
+            _expect(_member(room, room_ids), source, f"grid[{r}][{c}]", f"pièce inconnue {room!r}", f"unknown room {room!r}")
         rows.append(tuple(row))
     used = {room for row in rows for room in row}
     missing = sorted(room_ids - used)
@@ -148,7 +153,7 @@ def _read_objects(value: Any, size: int, source: str) -> dict[Cell, str]:
         cell = _cell(item.get("cell"), size, source, f"{where}.cell")
         _expect(cell not in objects, source, f"{where}.cell", "deux objets sur la même case", "two objects on one cell")
         kind = item.get("kind")
-        _expect(kind in OBJECT_KINDS, source, f"{where}.kind", f"objet inconnu {kind!r}", f"unknown object {kind!r}")
+        _expect(_member(kind, OBJECT_KINDS), source, f"{where}.kind", f"objet inconnu {kind!r}", f"unknown object {kind!r}")
         objects[cell] = kind
     return objects
 
@@ -162,7 +167,7 @@ def _read_people(value: Any, size: int, source: str) -> tuple[Person, ...]:
         _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
         pid = _text(item, "id", source, where)
         _expect(all(p.id != pid for p in people), source, f"{where}.id", f"personne « {pid} » en double", f"duplicate person '{pid}'")
-        _expect(item.get("gender") in GENDERS, source, f"{where}.gender", "« m » ou « f » attendu", "'m' or 'f' expected")
+        _expect(_member(item.get("gender"), GENDERS), source, f"{where}.gender", "« m » ou « f » attendu", "'m' or 'f' expected")
         _expect(isinstance(item.get("victim", False), bool), source, f"{where}.victim", "vrai ou faux attendu", "true or false expected")
         name = item.get("name", pid)
         _expect(isinstance(name, str) and name != "", source, f"{where}.name", "un texte non vide est attendu", "a non-empty string is expected")
@@ -182,9 +187,9 @@ def _read_clues(value: Any, size: int, room_ids: set[str], person_ids: set[str],
 def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], source: str, where: str) -> Clue:
     _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
     person = item.get("person")
-    _expect(person in person_ids, source, f"{where}.person", f"personne inconnue {person!r}", f"unknown person {person!r}")
+    _expect(_member(person, person_ids), source, f"{where}.person", f"personne inconnue {person!r}", f"unknown person {person!r}")
     kind = item.get("kind")
-    _expect(kind in CLUE_FIELDS, source, f"{where}.kind", f"sorte d'indice inconnue {kind!r}", f"unknown clue kind {kind!r}")
+    _expect(_member(kind, CLUE_FIELDS), source, f"{where}.kind", f"sorte d'indice inconnue {kind!r}", f"unknown clue kind {kind!r}")
     fields: dict[str, Any] = {}
     for name in CLUE_FIELDS[kind]:
         value = item.get(name)
@@ -193,14 +198,14 @@ def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], s
             _expect(_is_int(value) and 0 <= value < size, source, at, f"un entier de 0 à {size - 1} est attendu",
                     f"an integer from 0 to {size - 1} is expected")
         elif name == "room":
-            _expect(value in room_ids, source, at, f"pièce inconnue {value!r}", f"unknown room {value!r}")
+            _expect(_member(value, room_ids), source, at, f"pièce inconnue {value!r}", f"unknown room {value!r}")
         elif name == "object":
-            _expect(value in OBJECT_KINDS, source, at, f"objet inconnu {value!r}", f"unknown object {value!r}")
+            _expect(_member(value, OBJECT_KINDS), source, at, f"objet inconnu {value!r}", f"unknown object {value!r}")
             if kind in ("on", "not_on"):
                 _expect(OBJECT_KINDS[value].standable, source, at, "on ne se tient pas sur ce décor",
                         "nobody can stand on this decor")
         else:
-            _expect(value in GENDERS, source, at, "« m » ou « f » attendu", "'m' or 'f' expected")
+            _expect(_member(value, GENDERS), source, at, "« m » ou « f » attendu", "'m' or 'f' expected")
         fields[name] = value
     extra = sorted(set(item) - {"person", "kind", *CLUE_FIELDS[kind]})
     _expect(not extra, source, where, f"champ inattendu : {', '.join(extra)}", f"unexpected field: {', '.join(extra)}")
