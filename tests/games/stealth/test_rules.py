@@ -6,7 +6,7 @@ import pytest
 
 from meeple.core.errors import IllegalMoveError
 from meeple.games.stealth import rules
-from tests.games.stealth.helpers import CROSS, enemy, game, play, sentry
+from tests.games.stealth.helpers import CROSS, capture, enemy, game, play, sentry
 
 LINE = [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "x"]]
 
@@ -131,8 +131,9 @@ def test_r11_a_chasing_tracker_captures_a_cornered_leader() -> None:
 
 
 def test_r11_alert_trackers_ignore_stones() -> None:
-    g = play(_tracker_game(), "s1", "throw s0")
-    assert enemy(g, "t")["state"] == "alert"
+    g = play(_tracker_game(), "s1", "throw a")  # the sound lands one step from the alert tracker
+    assert not any(event["type"] == "divert" for event in g.reports[-1])
+    assert enemy(g, "t")["state"] == "alert" and capture(g) is not None  # it went on chasing: seen
 
 
 def test_r12_diverted_enemy_returns_to_duty_where_it_left() -> None:
