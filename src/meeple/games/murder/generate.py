@@ -23,7 +23,7 @@ from meeple.core.i18n import Msg
 from meeple.core.rng import SeededRandom, derive_seed, make_rng
 from meeple.games.murder.caseio import with_solution
 from meeple.games.murder.exact import count_solutions
-from meeple.games.murder.logic import MAX_LEVEL, solve_logically
+from meeple.games.murder.logic import LEVEL_NAMES, MAX_LEVEL, solve_logically
 from meeple.games.murder.model import (
     FLOORS,
     MAX_SIZE,
@@ -300,7 +300,9 @@ def generate_case(size: int, difficulty: int, seed: int, max_attempts: int = 200
         rng = make_rng(derive_seed(seed, f"murder/{size}/{difficulty}/{attempt}"))
         case = _attempt(size, difficulty, rng)
         if case is not None:
-            return case
+            level = LEVEL_NAMES[difficulty]
+            title = Msg(f"Enquête {size}×{size}, {level.fr}, graine {seed}", f"Case {size}×{size}, {level.en}, seed {seed}")
+            return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, case.solution, title)
     raise MeepleError(Msg(
         f"aucune enquête {size}×{size} de difficulté {difficulty} trouvée en {max_attempts} essais",
         f"no {size}×{size} case at difficulty {difficulty} found in {max_attempts} attempts",

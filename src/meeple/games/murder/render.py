@@ -106,22 +106,22 @@ def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: st
     cards = _card_lines(case, lang)
     card_heights = [34 + 15 * sum(len(_wrap(s, card_width - 20, 12)) for s in lines) for _, lines, _ in cards]
     rows_of_cards = [card_heights[i:i + columns] for i in range(0, len(cards), columns)]
-    cards_height = sum(max(row) + 12 for row in rows_of_cards)
-    title_height = 30 if case.title else 0
     width = max(side, columns * (card_width + 12)) + 2 * MARGIN
-    height = side + 2 * MARGIN + cards_height + title_height + 40
-    svg = Svg(width, height, background="#ffffff")
+    svg = Svg(width, side + 2 * MARGIN, background="#ffffff")
+    background = len(svg.parts) - 1
     svg.raw(f'<g font-family="{FONT}">')
     _board(svg, case, board, lang)
-    y = MARGIN + side + 30
+    y = _floor_legend(svg, case, lang, MARGIN + side + 22.0, width - 2 * MARGIN)
     if case.title:
-        svg.text(MARGIN, y, case.title.text(lang), font_size=18, font_weight="bold")
-        y += title_height
+        svg.text(MARGIN, y + 8, case.title.text(lang), font_size=18, font_weight="bold")
+        y += 30
     for row_index, row in enumerate(rows_of_cards):
         for col_index, card_height in enumerate(row):
             name, lines, victim = cards[row_index * columns + col_index]
             _card(svg, MARGIN + col_index * (card_width + 12), y, card_width, card_height, name, lines, victim)
         y += max(row) + 12
+    svg.height = round(y + MARGIN)
+    svg.parts[background] = f'<rect x="0" y="0" width="{width}" height="{svg.height:.0f}" fill="#ffffff"/>'
     svg.raw("</g>")
     return svg.to_string()
 
@@ -149,6 +149,21 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
         svg.add("circle", cx=cx, cy=cy, r=CELL * 0.27, fill="#c0392b" if person.victim else "#1f4e79", stroke="#fff",
                 stroke_width=2, opacity=0.92)
         svg.text(cx, cy + 5, person.name[:2], font_size=14, font_weight="bold", fill="#fff", text_anchor="middle")
+
+
+def _floor_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> float:
+    """One line of floor swatches with each room's name; returns the next free y."""
+    x: float = MARGIN
+    for room in case.rooms:
+        floor = FLOORS[room.floor]
+        label = f"{room.name.text(lang)} : {floor.name.text(lang)}" if lang == "fr" else f"{room.name.text(lang)}: {floor.name.text(lang)}"
+        step = 24 + len(label) * 5.6
+        if x + step > MARGIN + width:
+            x, y = MARGIN, y + 18
+        svg.add("rect", x=x, y=y - 10, width=12, height=12, fill=floor.colour, stroke="#555", stroke_width=0.8)
+        svg.text(x + 16, y, label, font_size=10, fill="#333")
+        x += step
+    return y + 22
 
 
 def _card(svg: Svg, x: float, y: float, width: float, height: float, name: str, lines: list[str], victim: bool) -> None:
