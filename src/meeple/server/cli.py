@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Annotated
 
 import typer
@@ -23,8 +24,18 @@ def serve(
     from meeple.server.app import create_app
 
     app = create_app(db)
+    _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+
+
+def _tune_garbage_collector() -> None:
+    """Fewer, cheaper collections for a long-running server: what start-up loaded (the engines, their
+    tables) is frozen out of every collection, and the oldest generation is collected ten times less often,
+    which keeps its pauses out of most moves' round trips."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(2000, 20, 100)
 
 
 def register(app: typer.Typer) -> None:
