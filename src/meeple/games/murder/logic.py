@@ -114,6 +114,15 @@ def _de_name(name: str) -> str:
     return f"d'{name}" if name[:1].lower() in "aeiouyéèêh" else f"de {name}"
 
 
+def _join(state: _State, people: list[int]) -> Msg:
+    """« Anna, Bruno et Chloé » / "Anna, Bruno and Chloé"."""
+    names = [state.names[p] for p in people]
+    if len(names) == 1:
+        return Msg(names[0], names[0])
+    head = ", ".join(names[:-1])
+    return Msg(f"{head} et {names[-1]}", f"{head} and {names[-1]}")
+
+
 def _alone_word(state: _State, person: int) -> str:
     return "seule" if state.case.people[person].gender == "f" else "seul"
 
@@ -346,22 +355,36 @@ def _cross(state: _State) -> Step | None:
     case = state.case
     size = case.size
     alone = set(_alone_people(state))
-    for person, domain in enumerate(state.domains):
-        if state.fixed(person) is not None:
+    for index in range(size * size):
+        holders = [p for p, d in enumerate(state.domains) if d >> index & 1 and state.fixed(p) is None]
+        if not holders:
             continue
-        for index in bits(domain):
-            blocked = case.row_masks[index // size] | case.column_masks[index % size]
-            if person in alone:
-                blocked |= case.room_masks[case.room_index_of[index]]
+        cross = case.row_masks[index // size] | case.column_masks[index % size]
+        where = state.cell(index)
+        for other, other_domain in enumerate(state.domains):
+            if other_domain & ~cross:
+                continue
+            out = [p for p in holders if p != other]
+            if out:
+                who = _join(state, out)
+                return state.step("cross", 3, Msg(
+                    f"Toutes les places {_de_name(state.names[other])} sont dans la rangée ou la colonne de {where} :"
+                    f" quiconque s'y tiendrait bloquerait {state.names[other]}, donc {who.fr} n'y"
+                    f" {'sont' if len(out) > 1 else 'est'} pas.",
+                    f"Every place left for {state.names[other]} is in the row or column of {where}: whoever stood"
+                    f" there would block {state.names[other]}, so {who.en} cannot be there.",
+                ), {p: state.domains[p] & ~(1 << index) for p in out})
+        for person in (p for p in holders if p in alone):
+            blocked = cross | case.room_masks[case.room_index_of[index]]
             for other, other_domain in enumerate(state.domains):
                 if other != person and other_domain & ~blocked == 0:
-                    name, where = state.names[person], state.cell(index)
+                    name = state.names[person]
                     return state.step("cross", 3, Msg(
                         f"Toutes les places {_de_name(state.names[other])} sont dans la rangée ou la colonne de {where}"
-                        f"{' ou dans sa pièce' if person in alone else ''} : {name} n'est donc pas en {where}.",
-                        f"Every place left for {state.names[other]} is in the row or column of {where}"
-                        f"{' or in its room' if person in alone else ''}: so {name} is not at {where}.",
-                    ), {person: domain & ~(1 << index)})
+                        f" ou dans sa pièce : {name}, {_alone_word(state, person)} dans sa pièce, n'est donc pas en {where}.",
+                        f"Every place left for {state.names[other]} is in the row or column of {where} or in its room:"
+                        f" so {name}, alone in the room, is not at {where}.",
+                    ), {person: state.domains[person] & ~(1 << index)})
     return None
 
 
@@ -384,11 +407,12 @@ def _closed_group(state: _State) -> Step | None:
                 mask = sum(lines[i] for i in bits(covered))
                 updates = {q: d & ~mask for q, d in enumerate(state.domains) if q not in group and d & mask}
                 if updates:
-                    who = ", ".join(state.names[p] for p in group)
-                    numbers = ", ".join(str(i + 1) for i in bits(covered))
+                    who = _join(state, list(group))
+                    digits = [str(i + 1) for i in bits(covered)]
+                    numbers = Msg(f"{', '.join(digits[:-1])} et {digits[-1]}", f"{', '.join(digits[:-1])} and {digits[-1]}")
                     return state.step("closed_group", 3, Msg(
-                        f"{who} n'ont de place que dans les {fr} {numbers} : elles leur reviennent, les autres n'y sont pas.",
-                        f"{who} only have places in {en} {numbers}: those {en} are theirs, nobody else is there.",
+                        f"{who.fr} n'ont de place que dans les {fr} {numbers.fr} : elles leur reviennent, les autres n'y sont pas.",
+                        f"{who.en} only have places in {en} {numbers.en}: those {en} are theirs, nobody else is there.",
                     ), updates)
     return None
 
