@@ -144,3 +144,14 @@ def test_record_replays_a_solved_game() -> None:
 def test_conformance_kit_on_a_short_playout(options: dict[str, object]) -> None:
     final = random_playout(INFO.factory, options, seed=21, max_moves=INFO.max_playout_moves)
     assert final.move_stack
+
+
+def test_a_game_on_a_given_case_replays_from_its_record() -> None:
+    case = generated(6, 3)
+    game = MurderGame.from_case(case)
+    person, cell = next(iter((case.solution or {}).items()))
+    game.push(MurderMove(person, cell))
+    game.push(MurderMove(person, None))
+    game.push(MurderMove(person, cell))
+    again = MurderGame.from_record(json.loads(json.dumps(game.record())))
+    assert again.position_json() == game.position_json() and len(again.move_stack) == 3

@@ -79,3 +79,14 @@ def test_generator_output_matches_the_golden_case() -> None:
     """Same seed, same case, across versions too (regenerate the file on purpose when the generator changes:
     ``save_case(generate_case(5, 2, 1), GOLDEN)``)."""
     assert case_to_json(generate_case(5, 2, 1)) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_sentences_of_many_generated_cases_are_clean(seed: int) -> None:
+    for size in SIZES:
+        case = generate_case(size, 1 + seed % 3, 100 + seed)
+        for person in case.people:
+            for sentence in card_sentences(case, person):
+                for text in (sentence.fr, sentence.en):
+                    assert "None" not in text and "{" not in text and "  " not in text
+                    assert text[0].isupper()
