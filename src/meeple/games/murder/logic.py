@@ -9,10 +9,11 @@ trial and error anywhere: when no deduction applies before the board is filled, 
 Every step carries a sentence in French and English. Because every deduction is sound, a case the solver
 finishes has exactly one solution (the exact solver proves it independently).
 
-Levels: 1 facile/easy (a clue; a decor cell; a person with one place left; a row or column only one person
-can reach), 2 moyen/medium (room rules: « seul », the victim's room, « avec un autre homme »), 3
-difficile/hard (a cell whose row and column cover all of someone's places; closed groups of rows or
-columns).
+Levels: 1 facile/easy (a decor cell; a clue; a person with one place left; a person confined to one row
+or column; a row or column only one person can reach), 2 moyen/medium (room rules: « seul », the victim's
+room, « avec un autre homme », room capacity: two people need two rows and two columns of the room), 3
+difficile/hard (a cell whose row and column cover all of someone's places; closed groups of 2-4 people
+confined to as many rows or columns). ``docs/rules/murder.md`` rule 15 lists them.
 """
 
 from __future__ import annotations
