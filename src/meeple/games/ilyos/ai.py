@@ -38,9 +38,9 @@ from meeple.games.ilyos import board
 from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EXPERT_SECONDS = 1.0
+EXPERT_SECONDS = 0.9
 """The Expert's beam budget per turn (checked between expansions)."""
-EXPERT_TOTAL_SECONDS = 1.6
+EXPERT_TOTAL_SECONDS = 1.4
 """No reply is simulated after this (the whole turn stays under 2 s)."""
 EXPECTED_HAND_MOVES = 3
 """Move cards in an average hand of 5 (8 of 13 cards are moves)."""
@@ -169,22 +169,31 @@ def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRa
 
 def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Action]]], rng: SeededRandom,
                    deadline: float) -> list[tuple[float, list[Action]]]:
-    """Re-score the best plans by the position after the next seat's greedy reply (two turns deep)."""
+    """Re-score the best plans by the positions after the next seat's reply (two turns deep).
+
+    Every plan meets the same imagined worlds (this determinisation and one more), so the plans are
+    compared on the same hidden cards and only their merits differ."""
+    worlds = [game, game.determinize(seat, rng)]
     rescored = []
     for index, (_, line) in enumerate(finals):
         if index > 0 and time.perf_counter() > deadline:
             break
-        trial = game.copy()
-        for move in line:
-            trial.push(move)
-        replier = trial.to_move()
-        if replier is not None and game.teams[replier] != game.teams[seat]:
-            reply = _beam(trial.determinize(replier, rng), replier, REPLY_SETTINGS, time.perf_counter())
-            for move in reply[0][1] if reply else []:
-                trial.push(move)
-        rescored.append((evaluate(trial, seat), line))
+        values = [_after_reply(world, seat, line) for world in worlds]
+        rescored.append((sum(values) / len(values), line))
     rescored.sort(key=lambda item: -item[0])
     return rescored
+
+
+def _after_reply(world: IlyosGame, seat: int, line: list[Action]) -> float:
+    trial = world.copy()
+    for move in line:
+        trial.push_trusted(move)
+    replier = trial.to_move()
+    if replier is not None and world.teams[replier] != world.teams[seat]:
+        reply = _beam(trial, replier, REPLY_SETTINGS, time.perf_counter())
+        for move in reply[0][1] if reply else []:
+            trial.push_trusted(move)
+    return evaluate(trial, seat)
 
 
 def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> list[tuple[float, list[Action]]]:
