@@ -102,6 +102,22 @@ def test_tracker_waiting_or_returning_is_neutralised_like_the_others(mode: str) 
     assert after.tray == 1 and after.foes[0].mode == OUT
 
 
+@pytest.mark.parametrize("mode", [rules.DUTY, RETURNING])
+def test_tracker_waiting_or_returning_arrived_at_from_its_front_captures(mode: str) -> None:
+    lv, state = _tracker_state(mode)
+    events: list[dict[str, object]] = []
+    after = rules.step(lv, state._replace(leader=lv.index["n"]), (GO, lv.index["c"]), events)  # type: ignore[arg-type]
+    assert after.status == rules.CAUGHT and after.tray == 0 and events[-1]["how"] == "front"
+
+
+def test_a_returning_tracker_turns_alert_again() -> None:
+    lv = level(CROSS, [{"id": "t", "kind": "tracker", "node": "c", "facing": "n", "radius": 2}], "ww")
+    foe = Foe(lv.index["c"], lv.index["e"], RETURNING, home=lv.index["ee"])
+    state = rules.State(lv.index["nn"], (), (foe,), 0, 0, 0, rules.PLAY)
+    after = rules.step(lv, state, (GO, lv.index["n"]))  # type: ignore[arg-type]
+    assert (after.foes[0].node, after.foes[0].mode) == (lv.index["e"], rules.ALERT)  # e-c-n: two steps
+
+
 def test_alert_tracker_cannot_be_neutralised_from_any_direction() -> None:
     lv, state = _tracker_state(ALERT)
     events: list[dict[str, object]] = []

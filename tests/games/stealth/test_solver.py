@@ -64,6 +64,16 @@ def test_a_tutorial_with_a_near_pacifist_route_is_refused() -> None:
     assert any("tutorial level" in problem.en for problem in report.problems)
 
 
+@pytest.mark.parametrize(("detour", "refused"), [(4, True), (5, False)])
+def test_a_tutorial_pacifist_route_exactly_three_moves_longer_is_accepted(detour: int, refused: bool) -> None:
+    # "à moins de trois coups": a route that neutralises nobody is refused at +2, accepted at +3
+    ring = ["s0", *[f"d{i}" for i in range(1, detour + 1)], "x"]
+    edges = [["s0", "a"], ["a", "g"], ["g", "x"], ["g", "f"], *[[p, q] for p, q in zip(ring, ring[1:])]]
+    report = validate(level(edges, [sentry("g", "f")], "s0", tutorial=True))
+    assert (report.solutions["finish"].length, report.solutions["ghost"].length) == (3, detour + 1)
+    assert any("tutorial level" in problem.en for problem in report.problems) is refused
+
+
 def test_more_than_four_neutralisable_enemies_is_refused() -> None:
     edges = [["s0", "a1"], ["a1", "a2"], ["a2", "a3"], ["a3", "a4"], ["a4", "a5"], ["a5", "x"]]
     for i in range(1, 6):
