@@ -12,7 +12,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.modules import import_optional
-from meeple.server.registry import GameAdapter, random_move
+from meeple.server.registry import RANDOM_LEVEL, GameAdapter, Level, random_move
 
 
 def _fighter_param(params: JSON) -> str:
@@ -49,15 +49,19 @@ def scenarios(_params: JSON) -> JSON:
     return found
 
 
+LEVELS = (Level("greedy", Msg("Normal (glouton)", "Normal (greedy)")), RANDOM_LEVEL)
+
+
 def _choose_move(game: Game[Any], seat: int, level: str | None, seed: int) -> Any:
+    """The package's computer (:func:`meeple.games.skirmish.api.ai_move`), or a random legal move."""
     api = import_optional("meeple.games.skirmish.api")
-    choose = getattr(api, "ai_move", None) or getattr(api, "choose_move", None)
-    if choose is None:
+    choose = getattr(api, "ai_move", None)
+    if choose is None or level == RANDOM_LEVEL.key:
         return random_move(game, seat, level, seed)
     return choose(game, seed=seed)
 
 
 def make_adapter() -> GameAdapter:
     """Skirmish: reach and check queries, the scenario list, and the package's AI when it has one."""
-    return GameAdapter(public_view=True, choose_move=_choose_move, queries={"reach": reach, "check": check},
+    return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check},
                        catalog={"scenarios": scenarios}, send_legal_moves=False)
