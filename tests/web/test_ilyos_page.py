@@ -1,0 +1,77 @@
+"""ILYOS click flow on a prepared position: a push chosen with the − / + buttons and the mouse wheel."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SEED = 0
+MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind": "move", "guardian": 0, "to": [2, 1]},
+{"kind": "move", "guardian": 4, "to": [7, 7]}, {"kind": "end"}, {"kind": "place", "at": [9, 6], "orientation": 1},
+{"kind": "magic", "at": [2, 9], "quarter_turns": 4}, {"kind": "move", "guardian": 5, "to": [9, 7]},
+{"kind": "move", "guardian": 2, "to": [10, 1]}, {"kind": "end"}, {"kind": "place", "at": [7, 2], "orientation": 1},
+{"kind": "magic", "at": [2, 9], "quarter_turns": 4}, {"kind": "move", "guardian": 6, "to": [8, 2]}, {"kind": "end"},
+{"kind": "move", "guardian": 5, "to": [8, 5]}, {"kind": "place", "at": [9, 3], "orientation": 3}, {"kind": "end"},
+{"kind": "place", "at": [0, 5], "orientation": 3}, {"kind": "move", "guardian": 8, "to": [1, 5]},
+{"kind": "move", "guardian": 4, "to": [6, 7]}, {"kind": "move", "guardian": 6, "to": [7, 2]},
+{"kind": "move", "guardian": 6, "to": [7, 3]}, {"kind": "end"}, {"kind": "place", "at": [5, 10], "orientation": 2},
+{"kind": "move", "guardian": 2, "to": [10, 0]}, {"kind": "move", "guardian": 5, "to": [7, 5]},
+{"kind": "move", "guardian": 2, "to": [9, 0]}, {"kind": "move", "guardian": 7, "to": [9, 2]}, {"kind": "end"},
+{"kind": "move", "guardian": 6, "to": [7, 4]}, {"kind": "place", "at": [1, 3], "orientation": 2},
+{"kind": "move", "guardian": 4, "to": [4, 7]}, {"kind": "push", "guardian": 6, "to": [7, 5], "force": 1},
+{"kind": "end"}, {"kind": "place", "at": [2, 6], "orientation": 1}, {"kind": "magic", "at": [9, 3], "quarter_turns": 3},
+{"kind": "move", "guardian": 11, "to": [2, 7]}, {"kind": "move", "guardian": 3, "to": [0, 10]}, {"kind": "end"},
+{"kind": "move", "guardian": 10, "to": [0, 3]}, {"kind": "magic", "at": [9, 6], "quarter_turns": 3},
+{"kind": "place", "at": [0, 7], "orientation": 3}, {"kind": "move", "guardian": 0, "to": [3, 1]}, {"kind": "end"},
+{"kind": "place", "at": [4, 2], "orientation": 3}, {"kind": "move", "guardian": 7, "to": [7, 3]}]""")
+"""A local duel (seed 0) up to a turn in which guardian 7 may push the guardian on 7,4 with force 1 or more."""
+
+
+def _prepared_room(server: LiveServer) -> dict[str, Any]:
+    room = httpx.post(f"{server.url}/api/rooms", json={"game": "ilyos", "seed": SEED}).json()
+    for version, move in enumerate(MOVES):
+        answer = httpx.post(f"{server.url}/api/rooms/{room['code']}/moves",
+                            json={"token": room["token"], "version": version, "move": move})
+        assert answer.status_code == 200, answer.text
+    return dict(room)
+
+
+def test_push_force_with_buttons_and_wheel_then_cancel_a_selection(page: Any, live_server: LiveServer) -> None:
+    room = _prepared_room(live_server)
+    kept = json.dumps([{"code": room["code"], "token": room["token"], "game": "ilyos", "at": 0}])
+    page.evaluate(f"localStorage.setItem('meeple.rooms', {json.dumps(kept)})")
+    page.goto(f"{live_server.url}/#/room/{room['code']}")
+    page.wait_for_selector(f"section.room[data-version='{len(MOVES)}']")
+    page.click("[data-guardian='7']")
+    page.wait_for_selector(".cell.target")
+    target = page.locator("[data-cell='7,4']")
+    if "primary-push" in (target.get_attribute("class") or ""):
+        target.click()
+    else:
+        page.click(".alt-action:has-text('7,4')")
+    page.wait_for_selector("#push-card")
+    assert page.inner_text("#push-force") == "1"
+    page.click("#force-plus")
+    assert page.inner_text("#push-force") == "2"
+    page.dispatch_event("#push-card", "wheel", {"deltaY": 100})
+    assert page.inner_text("#push-force") == "1"
+    page.dispatch_event("#push-card", "wheel", {"deltaY": -100})
+    assert page.inner_text("#push-force") == "2"
+    page.click("#force-minus")
+    page.click("#push-go")
+    page.wait_for_selector(f"section.room[data-version='{len(MOVES) + 1}']")
+    # rule 15: clicking the selected guardian again leaves the action without spending anything
+    points = page.inner_text(".points")
+    page.click("[data-guardian='7']")
+    page.wait_for_selector(".cell.target")
+    page.click("[data-guardian='7']")
+    page.wait_for_selector(".cell.target", state="detached")
+    assert page.inner_text(".points") == points
+    assert page.get_attribute("section.room", "data-version") == str(len(MOVES) + 1)
