@@ -169,4 +169,6 @@ def test_every_event_of_a_turn_reads_as_a_sentence_in_both_languages() -> None:
     assert {"move", "key", "alert", "neutralise", "throw", "divert", "exit", "capture"} <= seen
     capture = {"type": "capture", "who": "leader", "how": "front", "by": ["g"], "node": "c"}
     assert event_text(capture).en == "capture: leader (front) by g"
+    assert event_text(capture).fr == "capture : chef (par l'avant) par g"
+    assert event_text({**capture, "who": "member 2", "how": "member"}).fr == "capture : membre 2 (membre) par g"
     assert set(EVENT_TEXTS) >= seen

@@ -177,6 +177,16 @@ def test_cli_speaks_french_by_default_and_reports_par() -> None:
     assert "ghost: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
 
 
+def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo() -> None:
+    done = subprocess.run([sys.executable, "-m", "meeple", "stealth", "play", "1-1"], capture_output=True, text=True,
+                          input="a\npreview b\nb\nundo x\nfoo\n", timeout=120, env={**os.environ, "MEEPLE_LANG": "fr"})
+    out = done.stdout
+    assert "aperçu b: CAPTURE (chef, vu) par sentry" in out and "capture : chef (vu) par sentry" in out
+    assert "(sentinelle, en poste)" in out and "(sentry," not in out
+    assert "« undo » ou « undo TOUR » (un nombre)" in out and "tour 1 " not in out.split("undo TOUR")[1]
+    assert "coup illégal foo: nœud inconnu « foo »" in out and "{'to'" not in out
+
+
 def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
     from meeple.games.stealth.solver import hint
 

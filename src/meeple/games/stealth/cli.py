@@ -22,7 +22,7 @@ from meeple.games.stealth.level import (
     shipped_level_ids,
     shipped_level_paths,
 )
-from meeple.games.stealth.render import event_text, render_svg, render_text
+from meeple.games.stealth.render import capture_words, event_text, render_svg, render_text
 from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
@@ -187,7 +187,12 @@ def _play_one(game: StealthGame, command: str) -> None:
         console.print(str(HELP), markup=False)
         return
     if words[0] == "undo":
-        game.undo_to(int(words[1]) if len(words) > 1 and words[1].isdigit() else max(0, len(game.move_stack) - 1))
+        if len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
+            raise MeepleError(Msg("« undo » ou « undo TOUR » (un nombre)", "'undo' or 'undo TURN' (a number)"))
+        if len(words) == 2:
+            game.undo_to(int(words[1]))
+        else:
+            game.pop()
     elif words[0] == "preview":
         console.print(_preview_text(game.preview(game.parse_move(" ".join(words[1:])))), markup=False)
         return
@@ -214,8 +219,9 @@ def _preview_text(preview: dict[str, Any]) -> str:
     if preview["neutralises"]:
         parts.append(f"✋ {Msg('neutralise', 'neutralises')} {', '.join(preview['neutralises'])}")
     if preview["capture"]:
+        who, how = capture_words(preview["capture"])
         capture = preview["capture"]
-        parts.append(f"{Msg('CAPTURE', 'CAPTURE')} ({capture['who']}, {capture['how']}) "
+        parts.append(f"{Msg('CAPTURE', 'CAPTURE')} ({who}, {how}) "
                      f"{Msg('par', 'by')} {', '.join(capture['by'])}")
     if preview["win"]:
         parts.append(str(Msg("sortie atteinte", "exit reached")))

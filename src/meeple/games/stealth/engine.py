@@ -181,10 +181,13 @@ class StealthGame(Game[Move]):
 
     def parse_move(self, text: str) -> Move:
         words = text.split()
-        if len(words) == 1 and not words[0].startswith("{"):
-            return self.move_from_json({"to": words[0]})
-        if len(words) == 2 and words[0] == "throw":
-            return self.move_from_json({"throw": words[1]})
+        try:
+            if len(words) == 1 and not words[0].startswith("{"):
+                return self.move_from_json({"to": words[0]})
+            if len(words) == 2 and words[0] == "throw":
+                return self.move_from_json({"throw": words[1]})
+        except IllegalMoveError as error:
+            raise IllegalMoveError(text, error.reason) from None
         return super().parse_move(text)
 
     # --- stealth specifics ------------------------------------------------------------------------

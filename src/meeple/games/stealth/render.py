@@ -181,9 +181,33 @@ EVENT_TEXTS = {
 }
 
 
+KIND_WORDS = {
+    "sentry": Msg("sentinelle", "sentry"), "pivot": Msg("sentinelle pivotante", "pivoting sentry"),
+    "patrol": Msg("patrouille", "patrol"), "tracker": Msg("traqueur", "tracker"),
+}
+CAPTURE_HOW = {
+    "front": Msg("par l'avant", "front"), "alert": Msg("en alerte", "alert"), "crowd": Msg("à plusieurs", "crowd"),
+    "seen": Msg("vu", "seen"), "contact": Msg("contact", "contact"), "member": Msg("membre", "member"),
+    "untouchable": Msg("intouchable", "untouchable"),
+}
+
+
+def capture_words(capture: dict[str, Any]) -> tuple[Msg, Msg]:
+    """Who was captured and how, in both languages (the event keeps its codes: ``leader``, ``member 2``)."""
+    who = str(capture["who"])
+    who_msg = Msg("chef", "leader") if who == "leader" else Msg(who.replace("member", "membre"), who)
+    how = str(capture["how"])
+    return who_msg, CAPTURE_HOW.get(how, Msg(how, how))
+
+
 def event_text(event: dict[str, Any]) -> Msg:
     """One event of a turn's report (``game.reports[-1]`` or ``view["events"]``) as a sentence."""
     values = {key: ", ".join(value) if isinstance(value, list) else value for key, value in event.items()}
+    if event["type"] == "capture":
+        who, how = capture_words(event)
+        template = EVENT_TEXTS["capture"]
+        return Msg(template.fr.format(**{**values, "who": who.fr, "how": how.fr}),
+                   template.en.format(**{**values, "who": who.en, "how": how.en}))
     return EVENT_TEXTS[event["type"]].format(**values)
 
 
@@ -225,7 +249,7 @@ def _occupants(view: dict[str, Any], node: dict[str, Any]) -> str:
     for enemy in view["enemies"]:
         if enemy["node"] == node["id"]:
             turn = f", {Msg('puis', 'then')} → {enemy['next_facing']}" if enemy["next_facing"] != enemy["facing"] else ""
-            words.append(f"{enemy['id']} ({enemy['kind']}, {STATE_WORDS[enemy['state']]}) → {enemy['facing']}{turn}")
+            words.append(f"{enemy['id']} ({KIND_WORDS[enemy['kind']]}, {STATE_WORDS[enemy['state']]}) → {enemy['facing']}{turn}")
     return f"   [{'; '.join(words)}]" if words else ""
 
 
