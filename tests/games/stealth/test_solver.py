@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 import subprocess
@@ -68,7 +69,7 @@ def test_a_tutorial_with_a_near_pacifist_route_is_refused() -> None:
 def test_a_tutorial_pacifist_route_exactly_three_moves_longer_is_accepted(detour: int, refused: bool) -> None:
     # "à moins de trois coups": a route that neutralises nobody is refused at +2, accepted at +3
     ring = ["s0", *[f"d{i}" for i in range(1, detour + 1)], "x"]
-    edges = [["s0", "a"], ["a", "g"], ["g", "x"], ["g", "f"], *[[p, q] for p, q in zip(ring, ring[1:])]]
+    edges = [["s0", "a"], ["a", "g"], ["g", "x"], ["g", "f"], *[[p, q] for p, q in itertools.pairwise(ring)]]
     report = validate(level(edges, [sentry("g", "f")], "s0", tutorial=True))
     assert (report.solutions["finish"].length, report.solutions["ghost"].length) == (3, detour + 1)
     assert any("tutorial level" in problem.en for problem in report.problems) is refused
