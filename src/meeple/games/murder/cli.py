@@ -125,11 +125,13 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", help="Graine / seed")] = 0,
     count: Annotated[int, typer.Option("--count", min=1, help="Nombre d'enquêtes / number of cases")] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="Fichier (.json) ou dossier / file or folder")] = None,
+    no_solution: Annotated[bool, typer.Option("--no-solution", help="Sans la réponse / without the answer")] = False,
 ) -> None:
     """Générer des enquêtes uniques, sans deviner, minimales / generate unique, guess-free, minimal cases."""
     level = parse_difficulty(difficulty)
     if count == 1 and out is None:
-        typer.echo(json.dumps(case_to_json(generate_case(size, level, seed)), ensure_ascii=False, indent=1))
+        data = case_to_json(generate_case(size, level, seed), with_solution=not no_solution)
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     folder = out or Path(".")
     single_file = count == 1 and folder.suffix == ".json"
@@ -138,7 +140,7 @@ def generate(
     for index in track(range(count), count, Msg("Génération", "Generating").text()):
         case = generate_case(size, level, seed + index)
         target = folder if single_file else folder / f"murder-{size}x{size}-d{level}-s{seed + index}.json"
-        save_case(case, target)
+        save_case(case, target, with_solution=not no_solution)
     _say(f"{count} enquête(s) écrite(s) dans {folder}", f"{count} case(s) written to {folder}")
 
 
