@@ -139,3 +139,10 @@ def test_render_pdf_through_reportlab(case_file: Path, tmp_path: Path, capsys: p
     write_render(load_case(case_file), svg)
     assert svg.read_text(encoding="utf-8").startswith("<svg")
     assert main(["murder", "render", str(case_file), "--out", str(tmp_path / "case.png")]) == 1
+
+
+def test_cli_generate_without_the_answer(tmp_path: Path) -> None:
+    target = tmp_path / "puzzle.json"
+    assert main(["murder", "generate", "--size", "4", "--seed", "2", "--out", str(target), "--no-solution"]) == 0
+    assert "solution" not in json.loads(target.read_text(encoding="utf-8"))
+    assert load_case(target).solution is None
