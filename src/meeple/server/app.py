@@ -173,12 +173,12 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
     @app.get("/api/rooms/{code}", summary="A room as a spectator sees it")
     async def room_state(code: str, token: str | None = None) -> dict[str, JSON]:
         room = await service.room(code)
-        return service.state_for(room, room.seats_of(token))
+        return await service.current_state(room, room.seats_of(token))
 
     @app.post("/api/rooms/{code}/join", summary="Take an open seat; returns its token")
     async def join(code: str, body: JoinIn) -> dict[str, JSON]:
         room, seat, token = await service.join(code, body.seat, body.name)
-        return {"code": room.code, "seat": seat, "token": token, "state": service.state_for(room, (seat,))}
+        return {"code": room.code, "seat": seat, "token": token, "state": await service.current_state(room, (seat,))}
 
     @app.post("/api/rooms/{code}/moves", summary="Play a move for your seat")
     async def move(code: str, body: MoveIn) -> dict[str, JSON]:
@@ -216,7 +216,7 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
         if token and not client.seats:
             client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
                                                       "unknown seat token: you are watching")).to_json())
-        service.attach(room, client)
+        await service.attach(room, client)
         try:
             while True:
                 text = await socket.receive_text()
@@ -226,7 +226,7 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: starlette's "not connected" once closed
             pass
         finally:
-            service.detach(room, client)
+            await service.detach(room, client)
             await writer
 
 

@@ -278,17 +278,23 @@ class RoomService:
         code = code.strip().upper()
         if code in self.rooms:
             return self.rooms[code]
+        if not (code.isalnum() and len(code) <= 16):
+            raise _err("unknown_room", f"aucune salle « {code[:20]} »", f"no room '{code[:20]}'", 404)
         lock = self._loading.setdefault(code, asyncio.Lock())
-        async with lock:
-            if code in self.rooms:
-                return self.rooms[code]
-            row = await self._db(self.store.load_room, code) if code.isalnum() and len(code) <= 16 else None
-            if row is None:
-                raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
-            room = await asyncio.to_thread(self._rebuild, row)
-            self.rooms[code] = room
-            self._after_change(room)
-            return room
+        try:
+            async with lock:
+                if code in self.rooms:
+                    return self.rooms[code]
+                row = await self._db(self.store.load_room, code)
+                if row is None:
+                    raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
+                room = await asyncio.to_thread(self._rebuild, row)
+                self.rooms[code] = room
+                self._after_change(room)
+                return room
+        finally:
+            if not lock.locked():
+                self._loading.pop(code, None)
 
     def _rebuild(self, row: RoomRow) -> Room:
         entry = self.registry.get(row.game)
@@ -411,16 +417,23 @@ class RoomService:
             state["view"] = self._view(room, active)[0]
         return state
 
-    def attach(self, room: Room, client: Client) -> None:
+    async def attach(self, room: Room, client: Client) -> None:
         """A client connected: it receives the state now and after every change."""
-        room.clients.add(client)
-        self._broadcast(room)
+        async with room.lock:
+            room.clients.add(client)
+            self._broadcast(room)
 
-    def detach(self, room: Room, client: Client) -> None:
+    async def detach(self, room: Room, client: Client) -> None:
         """A client left; the others see that its seats are no longer connected."""
-        room.clients.discard(client)
         client.close()
-        self._broadcast(room)
+        async with room.lock:
+            room.clients.discard(client)
+            self._broadcast(room)
+
+    async def current_state(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
+        """:meth:`state_for` once no change is half done (a move pushed but not yet stored is never shown)."""
+        async with room.lock:
+            return self.state_for(room, seats)
 
     def _broadcast(self, room: Room) -> None:
         texts: dict[tuple[int, ...], str] = {}
@@ -580,7 +593,10 @@ class RoomService:
 
     async def _ai_turn(self, room: Room, seat: int, version: int) -> None:
         await asyncio.sleep(self.ai_delay)
-        snapshot = room.game.copy()
+        async with room.lock:
+            if room.version != version:
+                return
+            snapshot = room.game.copy()
         level = room.seat(seat).level
         seed = derive_seed(room.row.seed, f"ai:{version}")
         choose = room.entry.adapter.choose_move
@@ -588,7 +604,11 @@ class RoomService:
             move = await asyncio.to_thread(choose, snapshot, seat, level, seed)
         except Exception:
             log.exception("AI failure in room %s; playing a random legal move", room.code)
-            move = random_move(room.game.copy(), seat, level, seed)
+            async with room.lock:
+                if room.version != version:
+                    return
+                snapshot = room.game.copy()
+            move = random_move(snapshot, seat, level, seed)
         async with room.lock:
             if room.version != version:
                 return

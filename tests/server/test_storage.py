@@ -1,0 +1,62 @@
+"""Durability: a move is acknowledged only once committed; a failed write changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeple.server.service import RoomService, RoomSpec, ServerError
+from meeple.server.store import Store
+from tests.server.conftest import test_registry
+
+
+def _service(tmp_path: Path) -> RoomService:
+    return RoomService(Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}"), test_registry(), ai_delay=0.0)
+
+
+def test_moves_arriving_together_are_committed_together_and_a_bad_write_fails_alone(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        service = _service(tmp_path)
+        rooms = [(await service.create_room(RoomSpec(game="take", options={"pile": 9})))[0] for _ in range(4)]
+        broken = rooms[1].code
+        real_append = service.store.append_op
+
+        def append_op(code: str, *args: Any) -> Any:
+            operation = real_append(code, *args)
+            if code != broken:
+                return operation
+
+            def fail(connection: Any) -> None:
+                raise OSError("disk full")
+
+            return fail
+
+        service.store.append_op = append_op  # type: ignore[method-assign]
+        results = await asyncio.gather(*(service.play(room, (0, 1), 0, 2) for room in rooms), return_exceptions=True)
+        assert [r if isinstance(r, int) else r.code for r in results] == [1, "storage", 1, 1]  # type: ignore[union-attr]
+        assert rooms[1].game.position_json()["pile"] == 9 and rooms[1].version == 0
+        service.store.append_op = real_append  # type: ignore[method-assign]
+        await service.close()
+
+        reopened = _service(tmp_path)
+        piles = [(await reopened.room(room.code)).game.position_json()["pile"] for room in rooms]
+        assert piles == [7, 9, 7, 7]
+        await reopened.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_unknown_or_malformed_code_is_a_clean_404(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        service = _service(tmp_path)
+        for code in ("NOPE42", "../../etc", "x" * 300):
+            with pytest.raises(ServerError) as caught:
+                await service.room(code)
+            assert caught.value.status == 404
+        assert not service._loading
+        await service.close()
+
+    asyncio.run(scenario())
