@@ -5,9 +5,15 @@ Entry point for the server and the command line::
     best_move(game, time_limit=1.0, depth=None) -> move   # a move of game.legal_moves()
     level_move(game, level, seed) -> move                  # level: one of LEVELS ("easy" … "strong")
 
-The evaluation (for the side to move) weighs the queens' surroundings (squared: the last neighbours
-matter most), how many pieces each side can still move (pieces pinned by the one-hive rule or covered
-by a beetle cannot), beetles sitting on a queen, and the pieces still in hand.
+The evaluation (for the side to move) weighs the queens' surroundings (growing faster than linearly:
+the last neighbours matter most; a neighbour that cannot leave weighs more; the AI fears for its own
+queen a little more than it hopes for the rival's), the queens' freedom to slide away, how many pieces
+each side can still move (pieces pinned by the one-hive rule or covered by a beetle cannot), open
+gaps at the rival queen that free runners could fill, beetles sitting on a queen, a win available
+to the side to move, and the pieces still in hand. A position the game has already been through
+scores a little below a draw, so the AI does not shuffle forever.
+
+Baselines for tournaments: :func:`random_move` and :func:`greedy_move` (one ply, same evaluation).
 """
 
 from __future__ import annotations
@@ -22,11 +28,19 @@ from meeple.games.hive.pieces import ANT, BEETLE, MOSQUITO, QUEEN, SPIDER
 from meeple.games.hive.state import BLACK_WINS, WHITE_WINS, HiveState, Move, _slides
 
 QUEEN_NEIGHBOUR = 40.0
+"""Per neighbour of a queen, before the growth factor."""
 MOVABLE_PIECE = 6.0
+"""Per piece on the board that may move (not pinned, not covered)."""
 MOVABLE_ANT = 4.0
+"""Extra for a movable ant or mosquito, or a beetle on top of the hive."""
 BEETLE_ON_QUEEN = 30.0
+"""For a queen with a beetle on her."""
 IN_HAND = 1.0
+"""Per piece still in hand."""
 QUEEN_FREEDOM = 12.0
+"""Per cell a free queen could slide to."""
+REPETITION = -40.0
+"""The value, for the searching side, of going back to a position of the game (contempt for draws)."""
 IMMEDIATE_WIN = 5000.0
 """The value of a position where the side to move surrounds the rival queen with its next move."""
 FREE_FRIEND = 0.6
@@ -211,8 +225,10 @@ def search(game: HiveGame, time_limit: float | None = None, depth: int | None = 
     seen = _positions_seen(game)
 
     def evaluate_fresh(node: HiveGame) -> float:
-        """A position the game has already been in scores as a draw: shuffling leads nowhere."""
-        return 0.0 if node.position_hash() in seen else evaluate(node)
+        """A position the game has already been in scores below a draw: shuffling leads nowhere."""
+        if node.position_hash() in seen:
+            return REPETITION if node.state.ply & 1 == game.state.ply & 1 else -REPETITION
+        return evaluate(node)
 
     engine = HiveAlphaBeta(evaluate_fresh, order_moves)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
