@@ -90,6 +90,24 @@ def test_play_against_the_computer_reads_moves_and_saves_a_replayable_record(
     assert main(["skirmish", "reach", str(save), "R2", "--json"]) == 0  # a record reopens where it stopped
 
 
+def test_undo_against_the_computer_takes_back_its_reply_and_the_players_action(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = iter(["R1 5,3", "undo", "R1 5,1", "quit"])
+
+    def fake_input(_prompt: str = "") -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("meeple.games.skirmish.cli.console.input", fake_input)
+    save = tmp_path / "game.json"
+    assert main(["--lang", "en", "skirmish", "play", "gauntlet", "--ai", "1", "--seed", "4", "--save", str(save)]) == 0
+    moves = json.loads(save.read_text())["moves"]
+    assert moves[0] == {"kind": "move", "fighter": "R1", "to": [5, 1], "path": moves[0]["path"]}
+    assert moves[1]["fighter"].startswith("B")
+
+
 def test_play_computer_against_itself_to_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save = tmp_path / "auto.json"
     assert main(["--lang", "en", "skirmish", "play", "open-field", "--ai", "both", "--seed", "2", "--save", str(save)]) == 0

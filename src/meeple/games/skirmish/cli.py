@@ -186,8 +186,12 @@ def _status(game: SkirmishGame) -> str:
             f"({' '.join(game.can_act())})")
 
 
-def _human_turn(game: SkirmishGame) -> bool:
-    """Read and play one human command; returns False when the player quits."""
+def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset()) -> bool:
+    """Read and play one human command; returns False when the player quits.
+
+    ``undo`` takes back the computer's replies too, down to the player's own last action (else the
+    computer would at once play its undone action again).
+    """
     try:
         line = console.input(f"{_status(game)} > ").strip()
     except EOFError:
@@ -199,8 +203,10 @@ def _human_turn(game: SkirmishGame) -> bool:
     elif line == "board":
         _print_board(game)
     elif line == "undo":
-        if game.move_stack:
+        while game.move_stack:
             game.pop()
+            if game.to_move() not in computer:
+                break
         _print_board(game)
     elif line.startswith("reach "):
         try:
@@ -255,7 +261,7 @@ def play(
                 game.push(choose_move(game, side, rng.derive(str(len(game.move_stack)))))
                 console.print(f"{game.scenario.sides[side]}: {_describe(game)}")
                 _print_board(game)
-            elif not _human_turn(game):
+            elif not _human_turn(game, frozenset(computer)):
                 break
     _print_board(game)
     _finish(game, save)
