@@ -188,6 +188,11 @@ def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo
     assert "coup illégal foo: nœud inconnu « foo »" in out and "{'to'" not in out
 
 
+def test_cli_play_survives_an_svg_it_cannot_write(tmp_path: Path) -> None:
+    done = _cli("play", "1-1", stdin=f"svg {tmp_path}/no/such/dir/x.svg\na\n")
+    assert done.returncode == 0 and "cannot write" in done.stdout and "turn 1" in done.stdout
+
+
 def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
     from meeple.games.stealth.solver import hint
 

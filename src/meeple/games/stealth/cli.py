@@ -202,7 +202,11 @@ def _play_one(game: StealthGame, command: str) -> None:
         console.print(f"{Msg('indice', 'hint')}: {text}", markup=False)
         return
     elif words[0] == "svg" and len(words) == 2:
-        Path(words[1]).write_text(render_svg(game), encoding="utf-8")
+        try:
+            Path(words[1]).write_text(render_svg(game), encoding="utf-8")
+        except OSError as error:
+            raise MeepleError(Msg(f"{words[1]} : écriture impossible ({error.strerror})",
+                                  f"{words[1]}: cannot write ({error.strerror})")) from None
         return
     else:
         game.push(game.parse_move(command))
