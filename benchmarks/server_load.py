@@ -1,7 +1,8 @@
 """Server load: N concurrent online games played by bots over websockets on loopback.
 
 Starts ``meeple serve`` in a subprocess (a fresh SQLite file in a temporary directory), creates N online
-rooms of a game, joins the second seat, and lets one bot per seat play over its own websocket: when its
+rooms of a game and joins their second seats (before the clock starts), then lets one bot per seat play
+over its own websocket: when its
 state says it is to move, it waits a think time, picks a random legal move and sends it. A move's round
 trip is the time from sending it to receiving the state at the new version (checked by the engine,
 stored durably, pushed back). A finished game is replaced by a new room, so N games stay in play.
@@ -118,31 +119,47 @@ async def bot(url: str, game: str, token: str, figures: Figures, think: float, s
     return False
 
 
+Table = tuple[str, str, str]
+"""A room ready to play: its code and the two seat tokens."""
+
+
+async def new_table(base: str, game: str, options: dict[str, Any], client: httpx.AsyncClient,
+                    gate: asyncio.Semaphore) -> Table:
+    """Create an online room and take its second seat."""
+    async with gate:
+        room = (await client.post(f"{base}/api/rooms", json={"game": game, "options": options, "mode": "online"})).json()
+        joined = (await client.post(f"{base}/api/rooms/{room['code']}/join", json={})).json()
+    return room["code"], room["token"], joined["token"]
+
+
 async def one_table(base: str, game: str, options: dict[str, Any], figures: Figures, think: float,
-                    stop_at: float, seed: int, client: httpx.AsyncClient) -> None:
+                    stop_at: float, seed: int, client: httpx.AsyncClient, gate: asyncio.Semaphore,
+                    table: Table) -> None:
     """Keep one game in play: a new room each time the previous game ends."""
     ws_base = base.replace("http://", "ws://")
     round_ = 0
     while time.monotonic() < stop_at:
-        room = (await client.post(f"{base}/api/rooms", json={"game": game, "options": options, "mode": "online"})).json()
-        joined = (await client.post(f"{base}/api/rooms/{room['code']}/join", json={})).json()
-        url = f"{ws_base}/ws/rooms/{room['code']}"
+        code, first, second = table
+        url = f"{ws_base}/ws/rooms/{code}"
         results = await asyncio.gather(
-            bot(url, game, room["token"], figures, think, stop_at, seed * 1000 + round_ * 2),
-            bot(url, game, joined["token"], figures, think, stop_at, seed * 1000 + round_ * 2 + 1),
+            bot(url, game, first, figures, think, stop_at, seed * 1000 + round_ * 2),
+            bot(url, game, second, figures, think, stop_at, seed * 1000 + round_ * 2 + 1),
         )
         figures.games_finished += any(results)
         round_ += 1
+        if time.monotonic() < stop_at:
+            table = await new_table(base, game, options, client, gate)
 
 
 async def run(base: str, games: int, seconds: float, think: float, game: str, options: dict[str, Any]) -> Figures:
-    """Play ``games`` tables for ``seconds`` and gather the figures."""
+    """Create ``games`` rooms, then play them for ``seconds`` and gather the figures."""
     figures = Figures()
-    limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as client:
+    async with httpx.AsyncClient(timeout=60) as client:
+        gate = asyncio.Semaphore(8)
+        tables = await asyncio.gather(*(new_table(base, game, options, client, gate) for _ in range(games)))
         stop_at = time.monotonic() + seconds
-        await asyncio.gather(*(one_table(base, game, options, figures, think, stop_at, seed, client)
-                               for seed in range(games)))
+        await asyncio.gather(*(one_table(base, game, options, figures, think, stop_at, seed, client, gate, table)
+                               for seed, table in enumerate(tables)))
     return figures
 
 
@@ -185,10 +202,6 @@ def main() -> None:
           f"games finished: {figures.games_finished}")
     print(f"round trip: p50 {percentile(trips, 0.5) * 1000:.1f} ms  p99 {percentile(trips, 0.99) * 1000:.1f} ms  "
           f"max {max(trips) * 1000:.1f} ms  mean {statistics.fmean(trips) * 1000:.1f} ms")
-    settled = [trip for trip, at in zip(trips, figures.completed_at, strict=True) if at - min(figures.completed_at) > 5]
-    if settled:
-        print(f"after the first 5 s (rooms being created): p50 {percentile(settled, 0.5) * 1000:.1f} ms  "
-              f"p99 {percentile(settled, 0.99) * 1000:.1f} ms over {len(settled)} moves")
     print(f"errors: {len(figures.errors)}" + (f" ({', '.join(sorted(set(figures.errors)))})" if figures.errors else ""))
     if server_errors:
         print(f"server log: {len(server_errors)} error lines, e.g. {server_errors[-1]}")
