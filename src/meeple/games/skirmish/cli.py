@@ -99,8 +99,9 @@ def generate(
     """Crée un scénario aléatoire / make a random scenario (JSON)."""
     try:
         data = random_scenario(seed, width, height, per_side, rounds)
-    except ValueError as error:
-        raise typer.BadParameter(str(error)) from error
+    except ValueError:
+        raise typer.BadParameter(str(Msg("il faut 6 ≤ largeur ≤ 100, 4 ≤ hauteur ≤ 100 et 1 ≤ combattants par camp ≤ hauteur",
+                              "need 6 ≤ width ≤ 100, 4 ≤ height ≤ 100 and 1 ≤ fighters per side ≤ height"))) from None
     parse_scenario(data, "generated")
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if out is None:
