@@ -89,9 +89,9 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
 
 @app.command("validate")
 def validate_command(
-    target: Annotated[str | None, typer.Argument(help="niveau, fichier ou dossier (défaut : l'acte 1 livré)")] = None,
+    target: Annotated[str | None, typer.Argument(help="niveau, fichier ou dossier (défaut : l'acte 1 livré) / level, file or folder (default: the shipped act 1)")] = None,
     budget: Budget = DEFAULT_BUDGET,
-    doubling: Annotated[bool, typer.Option("--doubling", help="états atteignables par ennemi neutralisable")] = False,
+    doubling: Annotated[bool, typer.Option("--doubling", help="états atteignables par ennemi neutralisable / reachable states per neutralisable enemy")] = False,
 ) -> None:
     """Règles de validation des niveaux, avec les raisons / level validation rules, with reasons."""
     levels = _levels_of(target)
@@ -137,7 +137,7 @@ def _levels_of(target: str | None) -> list[Level]:
 def show_command(
     level_name: LevelArg,
     svg: Annotated[Path | None, typer.Option("--svg", help="écrire le plateau en SVG / write the board as SVG")] = None,
-    moves: Annotated[str, typer.Option("--moves", help="coups à jouer d'abord, séparés par des virgules")] = "",
+    moves: Annotated[str, typer.Option("--moves", help="coups à jouer d'abord, séparés par des virgules / moves to play first, comma-separated")] = "",
 ) -> None:
     """Dessine un niveau (texte ou SVG) / draw a level (text or SVG)."""
     game = StealthGame.from_level(open_level(level_name))
