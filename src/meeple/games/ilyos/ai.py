@@ -12,7 +12,7 @@ replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
 * **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
-* **Hard**: a beam search over the turn's action sequences (width 3), scored by the heuristic.
+* **Hard**: a beam search over the turn's action sequences (width 2), scored by the heuristic.
 * **Expert**: a wider beam (width 10, more placements tried), and every finished turn is also scored
   by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
   can stand beside, crowns lying at home an enemy can walk onto); then its four best plans are played
@@ -62,7 +62,7 @@ class LevelSettings:
 
 SETTINGS: dict[str, LevelSettings] = {
     "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8),
-    "hard": LevelSettings(width=3, placements=5, max_actions=12, threats=False, seconds=1.0),
+    "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
     "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
                             replies=4),
 }
