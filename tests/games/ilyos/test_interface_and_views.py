@@ -140,3 +140,18 @@ def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies
         for player in state.players:
             assert all(0 <= n <= STOCK_CAP for n in player.stock.values())
             assert len(player.deck) + len(player.discard) + len(player.hand) == 13
+
+
+def test_placement_targets_group_orientations_by_pivot() -> None:
+    game = IlyosGame.new({}, 2)
+    spots = interface.placement_targets(game)
+    places = [m for m in game.legal_moves() if m.kind == "place"]
+    assert sum(len(s["orientations"]) for s in spots) == len(places)
+    game.push(places[0])
+    assert interface.placement_targets(game) == [], "one island per turn"
+
+
+def test_selecting_someone_elses_guardian_offers_nothing() -> None:
+    game = arrange(islands=ROW, guardians=[(0, (2, 3)), (1, (3, 3))])
+    assert interface.selection(game, 1) == {"guardian": 1, "targets": [], "drop": None, "cancel": None}
+    assert interface.selection(game, 42)["targets"] == []
