@@ -12,6 +12,7 @@ import time
 from meeple.core.rng import make_rng
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
+from meeple.games.ilyos.tournament import play_game, wilson_interval
 
 MODES: dict[str, dict[str, object]] = {"duel": {}, "2v2": {"mode": "2v2"}, "team diagonal": {"mode": "2v2", "team_diagonal": True}}
 
@@ -43,11 +44,33 @@ def turn_times(level: str, turns: int) -> list[float]:
     return times
 
 
+def first_seat_balance(level: str, games: int) -> tuple[int, int, int]:
+    """Wins of P1, wins of P2 and draws when both seats play at ``level`` (duel, default setup)."""
+    first = second = draws = 0
+    for seed in range(games):
+        outcome = play_game({}, 1000 + seed, [level, level]).outcome()
+        assert outcome is not None
+        if outcome.draw:
+            draws += 1
+        elif 0 in outcome.winners:
+            first += 1
+        else:
+            second += 1
+    return first, second, draws
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=12)
+    parser.add_argument("--balance", type=int, default=0, help="games of Hard against Hard (P1 vs P2)")
     args = parser.parse_args()
+    if args.balance:
+        first, second, draws = first_seat_balance("hard", args.balance)
+        low, high = wilson_interval(first + 0.5 * draws, args.balance)
+        print(f"Hard vs Hard, {args.balance} games: P1 {first} wins, P2 {second} wins, {draws} draws; "
+              f"P1 score {(first + 0.5 * draws) / args.balance:.0%} [{low:.0%}, {high:.0%}]")
+        return
     for name, options in MODES.items():
         speed, length = playout_speed(options)
         print(f"random play-outs, {name:13}: {speed:7.0f} actions/s, {length:5.1f} actions per game")
