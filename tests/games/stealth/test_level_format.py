@@ -57,6 +57,13 @@ BROKEN = [
     ("tracker radius", lambda d: d["enemies"][0].update(radius=0), r"enemies\[0\]\.radius", "≥ 1"),
     ("pivot one orientation", lambda d: d["enemies"][1].update(kind="pivot", cycle=["a1"]), r"enemies\[1\]\.cycle",
      "at least two"),
+    ("misspelt loop", lambda d: _patrol(d).update(lopo=True), r"enemies\[2\]\.lopo", "unknown field"),
+    ("field of another kind", lambda d: d["enemies"][0].update(cycle=["a1", "b1"]), r"enemies\[0\]\.cycle",
+     "unknown field"),
+    ("unknown level field", lambda d: d.update(stone=1), "stone", "unknown field"),
+    ("unknown node field", lambda d: d["nodes"][0].update(hidden=True), r"nodes\[0\]\.hidden", "unknown field"),
+    ("unknown edge field", lambda d: d["edges"].append({"a": "a1", "b": "b2", "one_way": True}),
+     r"edges\[\d+\]\.one_way", "unknown field"),
 ]
 
 

@@ -43,6 +43,10 @@ LEVEL_FORMAT = "meeple-stealth-level"
 LEVEL_VERSION = 1
 ENEMY_KINDS = ("sentry", "pivot", "patrol", "tracker")
 STAR_NAMES = ("finish", "par", "ghost", "sweep")
+LEVEL_FIELDS = ("format", "version", "id", "title", "hint", "teaches", "tutorial", "par", "stars", "stones",
+                "stone_range", "noise_radius", "nodes", "edges", "start", "exit", "caravan", "enemies")
+ENEMY_FIELDS = {"sentry": ("node", "facing"), "pivot": ("node", "cycle"), "patrol": ("route", "loop"),
+                "tracker": ("node", "facing", "radius")}
 """finish: reach the exit; par: in at most ``par`` moves; ghost: neutralise nobody; sweep: neutralise all."""
 
 NO_NODE = -1
@@ -193,6 +197,13 @@ class _Reader:
             raise self.fail(f"{where}{key}", f"type {names} attendu", f"{names} expected")
         return value
 
+    def known(self, mapping: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
+        """Refuse a field the format does not have (a misspelt ``loop`` would silently change the level)."""
+        for key in mapping:
+            if key not in allowed:
+                raise self.fail(f"{where}{key}", f"champ inconnu (connus : {', '.join(allowed)})",
+                                f"unknown field (known: {', '.join(allowed)})")
+
     def node(self, value: Any, where: str) -> int:
         if not isinstance(value, str):
             raise self.fail(where, "un nom de nœud est attendu", "a node name is expected")
@@ -248,6 +259,7 @@ def parse_level(data: Any, source: str = "level") -> Level:
         if node in occupied:
             raise reader.fail(field_name, f"l'ennemi enemies[{occupied[node]}] s'y tient",
                               f"enemy enemies[{occupied[node]}] stands there")
+    reader.known(data, LEVEL_FIELDS, "")
     return level
 
 
@@ -280,6 +292,7 @@ def _read_nodes(reader: _Reader) -> tuple[Graph[int], dict[int, int], tuple[str,
                 raise reader.fail(f"{where}key", f"clé « {key} » déjà posée ailleurs", f"key '{key}' already placed elsewhere")
             keys_at[i] = len(key_names)
             key_names.append(key)
+        reader.known(node, ("id", "x", "y", "hide", "key"), where)
     return graph, keys_at, tuple(key_names)
 
 
@@ -309,6 +322,7 @@ def _read_edges(reader: _Reader, graph: Graph[int], key_names: Sequence[str]) ->
             doors[(a, b)] = key_names.index(door)
             if not oneway:
                 doors[(b, a)] = key_names.index(door)
+        reader.known(edge, ("a", "b", "oneway", "door"), f"{where}.")
     return doors
 
 
@@ -365,6 +379,7 @@ def _read_enemies(reader: _Reader, level: Level) -> tuple[EnemySpec, ...]:
             raise reader.fail(f"{where}kind", f"genre inconnu (connus : {', '.join(ENEMY_KINDS)})",
                               f"unknown kind (known: {', '.join(ENEMY_KINDS)})")
         spec = _ROUTE_READERS[kind](reader, level, enemy, where, enemy_id)
+        reader.known(enemy, ("id", "kind", *ENEMY_FIELDS[kind]), where)
         if spec.node in level.hide:
             raise reader.fail(f"{where}{'route' if kind == 'patrol' else 'node'}",
                               "un ennemi ne se tient jamais sur une cachette", "an enemy never stands on a hide node")
