@@ -176,6 +176,7 @@ def test_r22_shipped_scenarios_load_and_round_trip() -> None:
         ({"fighters": [{"id": "a", "side": 3, "at": [0, 0]}, {"id": "b", "side": 1, "at": [2, 0]}]}, "fighters[0].side"),
         ({"fighters": [{"id": "a", "side": 0, "at": [0, 0], "speed": 3}, {"id": "b", "side": 1, "at": [2, 0]}]},
          "fighters[0].speed"),
+        ({"round": 3}, "round"),  # a misspelt top-level field is refused like a fighter's
         ({"fighters": [{"id": "a", "side": 0, "at": [0, 0], "harmless": True}, {"id": "b", "side": 1, "at": [2, 0]}]},
          "fighters"),
     ],

@@ -188,6 +188,10 @@ def _fighter(data: Any, index: int, source: str, ground: Ground, taken: dict[Cel
     )
 
 
+SCENARIO_FIELDS = ("format", "version", "name", "title", "description", "map", "rounds", "first", "sides",
+                   "objectives", "fighters")
+
+
 def _header(data: Any, source: str) -> None:
     if not isinstance(data, Mapping):
         raise _error(source, "", "un objet JSON est attendu", "a JSON object is expected")
@@ -232,6 +236,9 @@ def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
     if not isinstance(sides_data, list) or len(sides_data) != 2:
         raise _error(source, "sides", "deux noms de camps sont attendus", "two side names are expected")
     sides = (_msg(sides_data[0], source, "sides[0]"), _msg(sides_data[1], source, "sides[1]"))
+    for key in data:
+        if key not in SCENARIO_FIELDS:
+            raise _error(source, key, "champ inconnu", "unknown field")
     return Scenario(
         name=data["name"],
         title=_msg(data.get("title"), source, "title"),
