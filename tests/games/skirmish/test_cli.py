@@ -47,6 +47,8 @@ def test_check_says_legal_or_names_the_step_and_rule(capsys: pytest.CaptureFixtu
     assert len(err.splitlines()) == 1 and "step 5 (5,2): R12" in err
     assert main(["skirmish", "check", "gauntlet", "R1", "2,3 9,9", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["error"]["rule"] == "R1"
+    assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", "1,3"]) == 1  # only the start cell
+    assert "a path starts after the fighter's cell" in capsys.readouterr().err
 
 
 def test_bad_input_is_one_line_and_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -541,6 +541,9 @@ class _PathCheck:
             return self._fail(step, None, "R1", Msg("une case est une paire d'entiers x,y", "a cell is a pair of integers x,y"))
         if not ground.in_bounds(cell):
             return self._fail(step, cell, "R1", Msg("hors de la carte", "off the map"))
+        if chebyshev(before, cell) == 0:
+            return self._fail(step, cell, "R1", Msg("même case que la précédente (un chemin commence après la case de départ)",
+                                                    "same cell as the previous one (a path starts after the fighter's cell)"))
         if chebyshev(before, cell) != 1:
             return self._fail(step, cell, "R1", Msg("pas une case voisine de la précédente", "not a neighbour of the previous cell"))
         base = ground.base_cost(before, cell)
