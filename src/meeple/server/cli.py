@@ -26,7 +26,8 @@ def serve(
     app = create_app(db)
     _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)
 
 
 def _tune_garbage_collector() -> None:

@@ -161,7 +161,11 @@ class RoomService:
 
     # --- plumbing -------------------------------------------------------------------------------
     async def _db(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a store operation on the database thread (one at a time, in order)."""
+        """Run a store operation: inline for an embedded SQLite file (a commit there costs less than handing
+        it to a thread), else on the database thread (one at a time, in order) so that a network database
+        never blocks the event loop."""
+        if self.store.embedded:
+            return function(*args)
         return await asyncio.get_running_loop().run_in_executor(self._db_thread, function, *args)
 
     async def _write(self, operation: Operation) -> None:

@@ -141,7 +141,7 @@ function mount(root, ctx) {
       cx: cx - (fighter.max_hits - 1) * 4 + i * 8, cy: cy + 15, r: 2.5, class: i < fighter.hits ? "hit-on" : "hit-off" })));
     const status = [
       tr(state.view.sides[fighter.side]),
-      `${t("mouvement", "move")} ${fighter.move}`, `ZdC ${fighter.zoc}`,
+      `${t("mouvement", "move")} ${fighter.move}`, `${t("ZdC", "ZOC")} ${fighter.zoc}`,
       fighter.harmless ? t("inoffensif", "harmless") : null,
       fighter.engaged_with.length ? `${t("engagé avec", "engaged with")} ${fighter.engaged_with.join(", ")}` : null,
       fighter.activated ? t("a déjà agi", "has acted") : null,
@@ -197,7 +197,7 @@ function mount(root, ctx) {
     }
     return h("div", { class: "fighter-panel", id: "fighter-panel" },
       h("h3", {}, fighter.id, " · ", tr(state.view.sides[fighter.side])),
-      h("p", {}, `${t("Mouvement", "Move")} ${fighter.move} · ZdC ${fighter.zoc} · ${t("points de vie", "hits")} ${fighter.hits}/${fighter.max_hits}`,
+      h("p", {}, `${t("Mouvement", "Move")} ${fighter.move} · ${t("ZdC", "ZOC")} ${fighter.zoc} · ${t("points de vie", "hits")} ${fighter.hits}/${fighter.max_hits}`,
         fighter.harmless ? ` · ${t("inoffensif", "harmless")}` : ""),
       reach?.held_by?.length ? h("p", {}, t("Retenu par : ", "Held by: "), reach.held_by.join(", ")) : null,
       reach?.ignoring?.length ? h("p", {}, t("Quitte l'engagement, ignore : ", "Leaving the engagement, ignores: "), reach.ignoring.join(", ")) : null,
