@@ -158,3 +158,11 @@ def test_murder_hint_check_and_the_answer_never_sent(real: TestClient) -> None:
     assert check["violations"] == [] and "wrong" not in check
     revealed = real.post(f"/api/rooms/{code}/query/check", json={"token": token, "params": {"reveal": True}}).json()
     assert revealed["result"]["wrong"] == []
+
+
+def test_murder_print_is_the_case_without_its_answer(real: TestClient) -> None:
+    room = create(real, game="murder", options={"size": 4, "difficulty": 1})
+    printed = real.post(f"/api/rooms/{room['code']}/query/print", json={"params": {"lang": "en"}}).json()["result"]
+    assert "<svg" in printed["svg"]
+    names = [person["name"] for person in room["state"]["view"]["people"]]
+    assert all(name in printed["svg"] for name in names)
