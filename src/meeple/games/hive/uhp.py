@@ -143,15 +143,15 @@ class UhpEngine:
     def _limits(self, args: list[str]) -> tuple[float | None, int | None]:
         if not args:
             return None, self.options["DefaultDepth"].value
-        if len(args) == 2 and args[0] == "depth" and args[1].isdigit() and int(args[1]) > 0:
-            return None, int(args[1])
+        if len(args) == 2 and args[0] == "depth" and args[1].isdigit():
+            return None, max(1, int(args[1]))  # UHP allows 0; a move needs at least one ply
         if len(args) == 2 and args[0] == "time":
             match = re.fullmatch(r"(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)", args[1])
             if match:
                 seconds = int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
                 if seconds > 0:
                     return seconds * TIME_MARGIN, None
-        raise UhpError("Use 'bestmove time hh:mm:ss' or 'bestmove depth N' (N > 0).")
+        raise UhpError("Use 'bestmove time hh:mm:ss' or 'bestmove depth N'.")
 
     def _undo(self, args: list[str]) -> list[str]:
         game = self._current()
