@@ -73,6 +73,8 @@ class GameAdapter:
 
     choose_move: ChooseMove = random_move
     levels: Sequence[Level] = (RANDOM_LEVEL,)
+    default_level: str | None = None
+    """The level the new-game page proposes (the first level when None)."""
     timeout_moves: TimeoutMoves | None = None
     turn_seconds: Callable[[Mapping[str, JSON]], int | None] | None = None
     """The turn limit some games keep in their options (ILYOS "Time per turn"), in seconds."""
@@ -87,6 +89,7 @@ class GameAdapter:
         """What the lobby needs to know."""
         return {
             "levels": [level.to_json() for level in self.levels],
+            "default_level": self.default_level or (self.levels[0].key if self.levels else None),
             "timer": self.timeout_moves is not None,
             "queries": sorted(self.queries),
             "catalog": sorted(self.catalog),

@@ -212,7 +212,7 @@ function modeFields(game) {
   const levels = game.levels || [];
   const level = h("select", { id: "ai-level", name: "level" },
     levels.map((entry) => h("option", { value: entry.key }, tr(entry.title))));
-  if (levels.length > 1) level.value = levels[Math.min(1, levels.length - 1)].key;
+  if (game.default_level) level.value = game.default_level;
   const name = h("input", { id: "player-name", maxLength: 32, autocomplete: "nickname" });
   const choices = [
     ["ai", t("Contre l'ordinateur", "Against the computer")],

@@ -54,5 +54,5 @@ def game_types(_params: JSON) -> JSON:
 
 def make_adapter() -> GameAdapter:
     """Hive: the view already lists every piece's targets, so no legal-move list is sent."""
-    return GameAdapter(public_view=True, choose_move=choose_move, levels=LEVELS, queries={"targets": targets},
+    return GameAdapter(public_view=True, choose_move=choose_move, levels=LEVELS, default_level="medium", queries={"targets": targets},
                        catalog={"game_types": game_types}, send_legal_moves=False)

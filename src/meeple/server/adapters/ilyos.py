@@ -83,7 +83,7 @@ def placements(game: Game[Any], seat: int | None, _params: JSON) -> JSON:
 
 def make_adapter() -> GameAdapter:
     """ILYOS: AI seats, the turn timer, and the click helpers; no legal-move list is sent."""
-    return GameAdapter(choose_move=choose_move, levels=LEVELS, timeout_moves=timeout_moves,
+    return GameAdapter(choose_move=choose_move, levels=LEVELS, default_level="medium", timeout_moves=timeout_moves,
                        turn_seconds=turn_seconds,
                        queries={"select": select, "magic": magic, "placements": placements},
                        send_legal_moves=False)
