@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.errors import FormatError
+from meeple.core.files import read_json
 from meeple.core.i18n import Msg
 from meeple.games.murder.model import (
     CLUE_FIELDS,
@@ -250,16 +251,7 @@ def case_to_json(case: Case, with_solution: bool = True) -> dict[str, Any]:
 
 def load_case(path: str | Path) -> Case:
     """Read a case file. A missing or bad file raises an error naming the file (and the field)."""
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise FormatError(source, "", Msg(f"lecture impossible : {error.strerror}", f"cannot read: {error.strerror}")) from error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(source, f"ligne/line {error.lineno}", Msg(f"JSON invalide : {error.msg}", f"invalid JSON: {error.msg}")) from error
-    return case_from_json(data, source)
+    return case_from_json(read_json(path), str(path))
 
 
 def save_case(case: Case, path: str | Path, with_solution: bool = True) -> None:
