@@ -209,8 +209,10 @@ def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset()) -> b
             if game.to_move() not in computer:
                 break
         _print_board(game)
-    elif line.startswith("reach "):
+    elif line.split()[0] == "reach":
         try:
+            if len(line.split()) != 2:
+                raise MeepleError(Msg("« reach ID » attendu (un combattant)", "'reach ID' expected (one fighter)"))
             _print_board(game, game.reachable(line.split()[1]))
         except MeepleError as error:
             console.print(f"[red]{error}[/red]")
