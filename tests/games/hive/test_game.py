@@ -87,3 +87,11 @@ def test_copy_is_independent() -> None:
     clone = game.copy()
     clone.push(clone.legal_moves()[0])
     assert len(game.move_stack) == 2 and len(clone.move_stack) == 3
+
+
+def test_view_of_a_finished_game_names_the_winner() -> None:
+    from tests.games.hive.test_rules import SURROUND_BLACK
+
+    view = build("Base", SURROUND_BLACK).view(1)
+    assert view["to_move"] is None and view["state"] == "WhiteWins"
+    assert view["outcome"]["winners"] == [0] and view["targets"] == {}
