@@ -44,6 +44,8 @@ class Figures:
     completed_at: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games_finished: int = 0
+    server_cpu_before: float | None = None
+    server_cpu_after: float | None = None
 
 
 def free_port() -> int:
@@ -69,6 +71,15 @@ def start_server(port: int, db_path: Path, log_path: Path) -> subprocess.Popen[b
             time.sleep(0.1)
     process.kill()
     raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) a process has used so far, from /proc (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pick_move(game: str, state: dict[str, Any], rng: random.Random) -> Any:
@@ -151,15 +162,18 @@ async def one_table(base: str, game: str, options: dict[str, Any], figures: Figu
             table = await new_table(base, game, options, client, gate)
 
 
-async def run(base: str, games: int, seconds: float, think: float, game: str, options: dict[str, Any]) -> Figures:
+async def run(base: str, games: int, seconds: float, think: float, game: str, options: dict[str, Any],
+              server_pid: int | None = None) -> Figures:
     """Create ``games`` rooms, then play them for ``seconds`` and gather the figures."""
     figures = Figures()
     async with httpx.AsyncClient(timeout=60) as client:
         gate = asyncio.Semaphore(8)
         tables = await asyncio.gather(*(new_table(base, game, options, client, gate) for _ in range(games)))
+        figures.server_cpu_before = cpu_seconds(server_pid) if server_pid else None
         stop_at = time.monotonic() + seconds
         await asyncio.gather(*(one_table(base, game, options, figures, think, stop_at, seed, client, gate, table)
                                for seed, table in enumerate(tables)))
+        figures.server_cpu_after = cpu_seconds(server_pid) if server_pid else None
     return figures
 
 
@@ -183,7 +197,7 @@ def main() -> None:
         server = start_server(port, Path(folder) / "load.sqlite3", log_path)
         try:
             figures = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, args.game,
-                                      json.loads(args.options)))
+                                      json.loads(args.options), server.pid))
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -202,6 +216,10 @@ def main() -> None:
           f"games finished: {figures.games_finished}")
     print(f"round trip: p50 {percentile(trips, 0.5) * 1000:.1f} ms  p99 {percentile(trips, 0.99) * 1000:.1f} ms  "
           f"max {max(trips) * 1000:.1f} ms  mean {statistics.fmean(trips) * 1000:.1f} ms")
+    if figures.server_cpu_before is not None and figures.server_cpu_after is not None:
+        used = figures.server_cpu_after - figures.server_cpu_before
+        print(f"server CPU: {used:.1f} s for {len(trips)} moves ({used / len(trips) * 1000:.2f} ms per move, "
+              f"{used / window * 100:.0f}% of a core); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {len(figures.errors)}" + (f" ({', '.join(sorted(set(figures.errors)))})" if figures.errors else ""))
     if server_errors:
         print(f"server log: {len(server_errors)} error lines, e.g. {server_errors[-1]}")
