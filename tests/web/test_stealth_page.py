@@ -58,3 +58,15 @@ def test_a_capture_is_announced_and_undo_takes_it_back(page: Any) -> None:
     page.click("#undo")
     page.wait_for_selector("[data-node=a].target")
     assert page.locator("#undo").count() == 0
+
+
+def test_an_alerted_tracker_is_framed_as_not_neutralisable(page: Any) -> None:
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-9']")
+    for node in ("a", "start", "a", "b"):
+        page.wait_for_selector(f"[data-node={node}].target")
+        page.click(f"[data-node={node}]")
+    page.wait_for_selector(".alert-frame")
+    assert "ne peut pas être neutralisé" in page.inner_text(".alert-note")
+    page.click("[data-lang=en]")
+    assert "cannot be neutralised" in page.inner_text(".alert-note")
