@@ -120,3 +120,21 @@ def test_skirmish_sandbox_game_to_the_end(page: Any) -> None:
         page.wait_for_selector(f"section.room[data-version='{version + 1}']")
     page.wait_for_selector("#outcome:not([hidden])")
     assert page.locator(".fighter.can-act").count() == 0
+
+
+def test_hive_centipede_swaps_places(page: Any) -> None:
+    page.click("[data-game=hive]")
+    for box in page.query_selector_all("input[name=expansion]"):
+        if box.get_attribute("value") != "C":
+            box.uncheck()
+    page.check("input[name=mode][value=local]")
+    page.click("#start")
+    for piece, cell in [("wG1", "0,0"), ("bG1", "1,0"), ("wQ", "-1,0"), ("bQ", "2,0"), ("wC", "-1,1"), ("bA1", "3,0")]:
+        page.click(f"[data-piece={piece}]")
+        page.click(f"[data-to='{cell}']")
+        page.wait_for_selector(f"[data-cell='{cell}'][data-piece={piece}]")
+    page.click("[data-cell='-1,1'][data-piece=wC]")
+    assert page.locator(".target.swap").count() == 2 and page.locator(".target:not(.swap)").count() == 0
+    page.click(".target.swap[data-to='0,0']")
+    page.wait_for_selector("[data-cell='0,0'][data-piece=wC]")
+    assert page.locator("[data-cell='-1,1'][data-piece=wG1]").count() == 1

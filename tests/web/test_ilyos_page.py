@@ -75,3 +75,24 @@ def test_push_force_with_buttons_and_wheel_then_cancel_a_selection(page: Any, li
     page.wait_for_selector(".cell.target", state="detached")
     assert page.inner_text(".points") == points
     assert page.get_attribute("section.room", "data-version") == str(len(MOVES) + 1)
+
+
+def test_two_versus_two_with_three_computer_seats(page: Any) -> None:
+    page.click("[data-game=ilyos]")
+    page.select_option("#ilyos-mode", "2v2")
+    page.check("#team-diagonal")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "ai:easy")
+    page.click("#start")
+    page.wait_for_selector("#place-island")
+    assert page.locator(".ilyos-players li").count() == 4
+    assert page.locator("#players .player").count() == 4
+    assert "Équipes" in page.inner_text("#ilyos-table")
+    page.click("#place-island")
+    page.click(".cell.pivot >> nth=0")
+    if page.locator(".orientation").count():
+        page.click(".orientation >> nth=0")
+    page.click("#end-turn")
+    page.wait_for_selector("#end-turn", state="detached")
+    page.wait_for_selector("#place-island", timeout=60000)  # the three computers played their turns
+    assert "Tour 2" in page.inner_text("#ilyos-table")
