@@ -96,3 +96,24 @@ def test_two_versus_two_with_three_computer_seats(page: Any) -> None:
     page.wait_for_selector("#end-turn", state="detached")
     page.wait_for_selector("#place-island", timeout=60000)  # the three computers played their turns
     assert "Tour 2" in page.inner_text("#ilyos-table")
+
+
+def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> None:
+    page.click("[data-game=ilyos]")
+    page.select_option("#ilyos-islands", "12")
+    page.select_option("#seat-1", "local")
+    page.click("#start")
+    for _ in range(40):
+        page.wait_for_selector("#place-island, #outcome:not([hidden])")
+        if page.is_visible("#outcome"):
+            break
+        version = int(page.get_attribute("section.room", "data-version") or 0)
+        page.click("#place-island")
+        page.click(".cell.pivot >> nth=0")
+        if page.locator(".orientation").count():
+            page.click(".orientation >> nth=0")
+        page.click("#end-turn")
+        page.wait_for_selector(f"section.room[data-version='{version + 2}']")
+    page.wait_for_selector("#outcome:not([hidden])")
+    assert page.inner_text("#outcome")
+    assert page.locator("#place-island").count() == 0
