@@ -11,7 +11,8 @@ How each level plays a turn (a turn is several atomic actions; the AI plans the 
 replays the plan action by action, so its time budget is per turn):
 
 * **Easy**: random legal actions (ends its turn as soon as it may, one time in three).
-* **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic).
+* **Medium**: greedy: a beam of width 1 (each step keeps the single best action by the heuristic),
+  with a random error on each judgement (it blunders now and then).
 * **Hard**: a beam search over the turn's action sequences (width 2), scored by the heuristic.
 * **Expert**: a wider beam (width 10, more placements tried), and every finished turn is also scored
   by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
@@ -58,10 +59,12 @@ class LevelSettings:
     seconds: float
     replies: int = 0
     """How many of the best plans are checked against a simulated reply of the next seat."""
+    noise: float = 0.0
+    """Spread of the random error added to each judgement (how often the level blunders)."""
 
 
 SETTINGS: dict[str, LevelSettings] = {
-    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8),
+    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8, noise=20.0),
     "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
     "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
                             replies=4),
@@ -161,7 +164,7 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Ac
 def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom) -> list[Action]:
     """The best sequence of actions ending with ``end`` (or the game) that a beam search finds."""
     began = time.perf_counter()
-    finals = _beam(game, seat, settings, began)
+    finals = _beam(game, seat, settings, began, rng)
     if settings.replies and len(finals) > 1:
         finals = _check_replies(game, seat, finals[: settings.replies], rng, began + EXPERT_TOTAL_SECONDS)
     return finals[0][1] if finals else [rng.choice(game.legal_moves())]
@@ -196,7 +199,8 @@ def _after_reply(world: IlyosGame, seat: int, line: list[Action]) -> float:
     return evaluate(trial, seat)
 
 
-def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> list[tuple[float, list[Action]]]:
+def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float,
+          rng: SeededRandom | None = None) -> list[tuple[float, list[Action]]]:
     beam: list[tuple[float, list[Action]]] = [(evaluate(game, seat), [])]
     finals: list[tuple[float, list[Action]]] = []
     deadline = began + settings.seconds
@@ -207,7 +211,7 @@ def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> 
                 break
             for move in line:
                 game.push_trusted(move)
-            _expand(game, seat, settings, line, children, finals)
+            _expand(game, seat, settings, line, children, finals, rng)
             for _ in line:
                 game.pop()
         beam = sorted(children.values(), key=lambda item: -item[0])[: settings.width]
@@ -220,11 +224,14 @@ def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float) -> 
 
 
 def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action],
-            children: dict[object, tuple[float, list[Action]]], finals: list[tuple[float, list[Action]]]) -> None:
+            children: dict[object, tuple[float, list[Action]]], finals: list[tuple[float, list[Action]]],
+            rng: SeededRandom | None) -> None:
     """Score every candidate action after ``line``: finished turns go to ``finals``, the rest to ``children``."""
     for move in _candidates(game, seat, settings.placements):
         game.push_trusted(move)
         value = evaluate(game, seat)
+        if settings.noise and rng is not None:
+            value += rng.gauss(0.0, settings.noise)
         if move.kind == "end" or game.is_over():
             if settings.threats and not game.is_over():
                 value -= threat_penalty(game, seat)
