@@ -175,7 +175,8 @@ def test_cli_speaks_french_by_default_and_reports_par() -> None:
     done = subprocess.run([sys.executable, "-m", "meeple", "stealth", "solve", "1-1"], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "MEEPLE_LANG": "fr"})
     assert "solution (6 coups): a d e post c exit" in done.stdout
-    assert "ghost: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
+    assert "fantôme: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
+    assert "étoiles: sortie, par, rafle" in done.stdout and "rafle: 6 coups" in done.stdout  # no English star names
 
 
 def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo() -> None:

@@ -52,6 +52,15 @@ def open_level(name: str) -> Level:
     return load_shipped_level(name)
 
 
+STAR_WORDS = {"finish": Msg("sortie", "finish"), "par": Msg("par", "par"), "ghost": Msg("fantôme", "ghost"),
+              "sweep": Msg("rafle", "sweep")}
+"""The stars as a player reads them (the level file keeps the codes)."""
+
+
+def _stars_text(stars: list[str]) -> str:
+    return ", ".join(str(STAR_WORDS[star]) for star in stars)
+
+
 def _moves_text(level: Level, solution: Solution) -> str:
     return " ".join(action_text(level, action) for action in solution.actions)
 
@@ -74,14 +83,14 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
         raise MeepleError(Msg(f"{level.id} : aucune solution ({shortest.stats.states_seen} états explorés)",
                               f"{level.id}: no solution ({shortest.stats.states_seen} states explored)"))
     console.print(f"{Msg('solution', 'solution')} ({shortest.length} {Msg('coups', 'moves')}): {_moves_text(level, shortest)}")
-    console.print(f"{Msg('étoiles', 'stars')}: {', '.join(solution_stars(level, shortest))}")
+    console.print(f"{Msg('étoiles', 'stars')}: {_stars_text(solution_stars(level, shortest))}")
     console.print(f"{Msg('états explorés', 'states explored')}: {shortest.stats.states_seen} "
                   f"({shortest.stats.seconds:.3f} s)")
     for objective in OBJECTIVES[1:]:
         best = solve(level, objective, budget)
         text = f"{best.length} {Msg('coups', 'moves')}: {_moves_text(level, best)}" if best.found else str(
             Msg("aucune solution", "no solution"))
-        console.print(f"  {objective}: {text}")
+        console.print(f"  {STAR_WORDS[objective]}: {text}")
     if level.par is not None:
         verdict = Msg("atteint", "reached") if shortest.length <= level.par else Msg("hors de portée", "out of reach")
         console.print(f"  par ({Msg('au plus', 'at most')} {level.par}): {shortest.length} {Msg('coups', 'moves')}, {verdict}")
@@ -178,7 +187,7 @@ def play_command(level_name: LevelArg) -> None:
             console.print(f"[red]{error}[/red]")
     outcome = game.outcome()
     if outcome is not None and outcome.winners:
-        console.print(f"{Msg('étoiles', 'stars')}: {', '.join(game.stars())}")
+        console.print(f"{Msg('étoiles', 'stars')}: {_stars_text(game.stars())}")
 
 
 def _play_one(game: StealthGame, command: str) -> None:
