@@ -537,7 +537,8 @@ class _PathCheck:
             names = ", ".join(sorted(self.contacted))
             return self._fail(step, cell, "R8", Msg(f"le contact avec {names} a terminé le déplacement",
                                                    f"contact with {names} ended the move"))
-        if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(v, int) for v in cell)):
+        if not (isinstance(cell, tuple) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             return self._fail(step, None, "R1", Msg("une case est une paire d'entiers x,y", "a cell is a pair of integers x,y"))
         if not ground.in_bounds(cell):
             return self._fail(step, cell, "R1", Msg("hors de la carte", "off the map"))
