@@ -13,7 +13,7 @@ def test_r1_steps_go_to_one_of_the_eight_neighbours_on_the_map() -> None:
     assert check(field, "a", [(2, 0)]).error.rule == "R1"  # type: ignore[union-attr]
     assert check(field, "a", [(-1, 0)]).error.rule == "R1"  # type: ignore[union-attr]
     assert check(field, "a", [(1, 0), (1, 0)]).error.rule == "R1"  # type: ignore[union-attr]
-    assert check(field, "a", [(True, 1)]).error.rule == "R1"  # type: ignore[list-item,union-attr]  # not an integer
+    assert check(field, "a", [(True, 1)]).error.rule == "R1"  # type: ignore[union-attr]  # not an integer
 
 
 def test_r2_costs_straight_2_diagonal_3_difficult_double_no_blocking_no_corner_cutting() -> None:
