@@ -460,8 +460,8 @@ class RoomService:
             raise _err("not_your_seat", "vous ne tenez aucune place dans cette salle",
                        "you hold no seat in this room", 403)
         if seat is not None and seat != mover:
-            raise _err("not_your_turn", f"ce n'est pas à la place {seat!s} de jouer",
-                       f"it is not seat {seat!s}'s turn", 403)
+            shown = seat + 1 if isinstance(seat, int) else seat
+            raise _err("not_your_turn", f"ce n'est pas à la place {shown} de jouer", f"it is not seat {shown}'s turn", 403)
         if mover not in seats:
             raise _err("not_your_turn", "ce n'est pas votre tour", "it is not your turn", 403)
         return mover
@@ -484,10 +484,7 @@ class RoomService:
                 move = game.move_from_json(data)
                 game.push(move)
                 pushed.append((seat, game.move_to_json(move)))
-        except IllegalMoveError as error:
-            self._undo_pushes(room, len(pushed))
-            raise ServerError("illegal", error.message) from error
-        except MeepleError as error:
+        except MeepleError as error:  # IllegalMoveError above all: the engine changed nothing
             self._undo_pushes(room, len(pushed))
             raise ServerError("illegal", error.message) from error
         except Exception as error:
