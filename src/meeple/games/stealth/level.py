@@ -282,6 +282,11 @@ def _read_nodes(reader: _Reader) -> tuple[Graph[int], dict[int, int], tuple[str,
                               "a name may not start with 'throw' nor contain a space")
         x = float(reader.get(node, "x", where, (int, float)))
         y = float(reader.get(node, "y", where, (int, float)))
+        if (x, y) in reader.positions:
+            other = next(key for key, j in reader.index.items() if reader.positions[j] == (x, y))
+            raise reader.fail(f"{where}y", f"même position que « {other} » (les deux seraient dessinés l'un sur l'autre)",
+                              f"same position as '{other}' (the two would be drawn on top of each other)")
+        reader.positions.append((x, y))
         reader.index[name] = i
         graph.add_node(i, (x, y))
         if reader.get(node, "hide", where, bool, default=False):
