@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from meeple.core.errors import IllegalMoveError, MeepleError
+from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.rng import derive_seed, fresh_seed
