@@ -57,6 +57,7 @@ BROKEN = [
     ("tracker radius", lambda d: d["enemies"][0].update(radius=0), r"enemies\[0\]\.radius", "≥ 1"),
     ("pivot one orientation", lambda d: d["enemies"][1].update(kind="pivot", cycle=["a1"]), r"enemies\[1\]\.cycle",
      "at least two"),
+    ("star twice", lambda d: d.update(stars=["finish", "par", "finish"]), r"stars\[2\]", "declared twice"),
     ("same position", lambda d: d["nodes"][1].update(x=d["nodes"][0]["x"], y=d["nodes"][0]["y"]), r"nodes\[1\]\.y",
      "same position as"),
     ("misspelt loop", lambda d: _patrol(d).update(lopo=True), r"enemies\[2\]\.lopo", "unknown field"),

@@ -360,6 +360,8 @@ def _read_stars(reader: _Reader) -> tuple[str, ...]:
         if star not in STAR_NAMES:
             raise reader.fail(f"stars[{i}]", f"étoile inconnue (connues : {', '.join(STAR_NAMES)})",
                               f"unknown star (known: {', '.join(STAR_NAMES)})")
+        if star in stars[:i]:
+            raise reader.fail(f"stars[{i}]", f"étoile « {star} » en double", f"star '{star}' declared twice")
     if "finish" not in stars:
         raise reader.fail("stars", "l'étoile « finish » est toujours déclarée", "the 'finish' star is always declared")
     if "par" in stars and reader.data.get("par") is None:
