@@ -60,3 +60,17 @@ def test_an_unknown_or_malformed_code_is_a_clean_404(tmp_path: Path) -> None:
         await service.close()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("url", ["nonsense://x", "sqlite:////no/such/folder/rooms.sqlite3",
+                                 "postgresql://someone:secret@127.0.0.1:1/meeple"])
+def test_an_unusable_database_is_one_clear_line(url: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "meeple", "serve", "--db", url, "--port", "1"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "base de données inutilisable" in lines[0]
+    assert "secret" not in done.stderr

@@ -35,8 +35,12 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
+from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, canonical_json
+from meeple.core.i18n import Msg
 
 metadata = MetaData()
 
@@ -113,6 +117,16 @@ class RoomRow:
 DEFAULT_URL = "sqlite:///meeple.sqlite3"
 
 
+class DatabaseError(MeepleError):
+    """The database cannot be opened or used: names it (without its password) and says why."""
+
+    def __init__(self, url: str, error: Exception) -> None:
+        where = make_url(url).render_as_string(hide_password=True) if "://" in url else url
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        super().__init__(Msg(f"base de données inutilisable ({where}) : {reason}",
+                             f"unusable database ({where}): {reason}"))
+
+
 def make_engine(url: str) -> Engine:
     """An SQLAlchemy engine for ``url``; SQLite gets a write-ahead log and a busy timeout."""
     if url.startswith("sqlite"):
@@ -139,8 +153,11 @@ class Store:
         self.url = url
         self.embedded = url.startswith("sqlite")
         """An SQLite database: local and fast enough to be written from the event loop itself."""
-        self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        try:
+            self.engine = make_engine(url)
+            metadata.create_all(self.engine)
+        except (SQLAlchemyError, ImportError) as error:  # ImportError: the database's driver is not installed
+            raise DatabaseError(url, error) from error
 
     def close(self) -> None:
         """Release the connections."""
