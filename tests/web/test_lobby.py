@@ -82,3 +82,16 @@ def test_a_wrong_code_is_refused_and_a_full_room_is_watched(page: Any, browser: 
         assert watcher.locator("#reserve-w button").count() == 0  # nothing to click for a spectator
     finally:
         watcher.context.close()
+
+
+def test_the_keyboard_focus_stays_on_the_board_after_a_move(page: Any) -> None:
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    page.wait_for_selector("[data-node=a].target")
+    page.focus("[data-node=a]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.room[data-version='1']")
+    # "a" is where the leader stands now, no longer a target: the focus goes to the board's first target
+    page.wait_for_function("document.activeElement.closest('[data-node]')?.classList.contains('target')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.room[data-version='2']")

@@ -395,7 +395,11 @@ async function showRoom(code) {
     drawActions();
     tickClock();
     reconnect.textContent = t("Reconnecter", "Reconnect");
-    if (room.page && room.state) room.page.update(room.state);
+    if (room.page && room.state) {
+      const focus = focusKey(board);
+      room.page.update(room.state);
+      restoreFocus(board, focus);
+    }
   }
 
   function tickClock() {
@@ -418,6 +422,28 @@ async function showRoom(code) {
     socket.close();
     room.page?.destroy?.();
   };
+}
+
+const FOCUS_KEYS = ["id", "data-node", "data-cell", "data-piece", "data-fighter", "data-guardian", "data-to", "data-person", "data-level"];
+
+/** What identifies the focused element inside root, so that a redrawn page can give the focus back. */
+function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  for (const name of FOCUS_KEYS) {
+    const value = active.getAttribute(name);
+    if (value) return [name, value];
+  }
+  return null;
+}
+
+/** Focus the element that carries the same key again (keyboard players keep their place after a move). */
+function restoreFocus(root, key) {
+  if (!key || root.contains(document.activeElement)) return;
+  const same = root.querySelector(`[${key[0]}="${CSS.escape(key[1])}"]`);
+  const focusable = (element) => element && (element.matches("button, a[href], input, select") || element.getAttribute("tabindex") === "0");
+  const target = focusable(same) ? same : root.querySelector("[tabindex='0'], button:not([disabled])");
+  target?.focus({ preventScroll: true });
 }
 
 function levelTitle(game, key) {
