@@ -64,7 +64,7 @@ class LevelSettings:
 
 
 SETTINGS: dict[str, LevelSettings] = {
-    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8, noise=20.0),
+    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8, noise=8.0),
     "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
     "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
                             replies=4),
