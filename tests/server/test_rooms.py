@@ -187,7 +187,7 @@ def test_the_turn_timer_plays_the_time_out_transition(client: TestClient) -> Non
     with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
         started = time.monotonic()
         state = _receive_state(socket, 1)
-        assert 0.8 < time.monotonic() - started < 3
+        assert 0.8 < time.monotonic() - started < 6
         assert state["view"]["pile"] == 8 and state["to_move"] == 1 and state["time_left"] > 0.5
     assert client.post("/api/rooms", json={"game": "hidden-cards", "turn_seconds": 60}).status_code == 400
 
