@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.murder.model import Case, Clue, clue_holds, masks_to_cells, violations
+from meeple.games.murder.model import (
+    BLOCKING_KINDS,
+    STANDABLE_KINDS,
+    Case,
+    Clue,
+    clue_holds,
+    masks_to_cells,
+    violations,
+)
 from meeple.games.murder.text import card_sentences, clue_sentence
 
 from .builders import make_case
@@ -54,6 +62,9 @@ def test_column_counts_middle_columns_from_the_left(case: Case) -> None:
         "Elle était dans la troisième colonne en partant de la gauche.", "She was in the third column from the left.")
     assert _sentence(case, person="Anna", kind="column", index=4)[0] == "Elle était dans la colonne de droite."
     assert _cells(case, Clue("Anna", "column", index=2)) == {(r, 2) for r in range(5)}
+    assert _sentence(case, person="Anna", kind="column", index=1)[0] == (
+        "Elle était dans la deuxième colonne en partant de la gauche.")
+    assert _cells(case, Clue("Anna", "column", index=1)) == {(r, 1) for r in range(5)}  # not the fourth
 
 
 def test_room_anywhere_in_it_and_rooms_that_take_sur(case: Case) -> None:
@@ -129,6 +140,11 @@ def test_with_another_man_means_exactly_one_other_man_women_allowed(case: Case) 
     assert clue_holds(case, clue, {"Hugo": (2, 2), "Igor": (3, 4), "Jules": (4, 3), "Vera": (0, 0), "Anna": (1, 1)}) is False
     assert clue_holds(case, clue, {"Hugo": (2, 2), "Anna": (3, 4), "Igor": (0, 0), "Jules": (1, 1), "Vera": (4, 0)}) is False
     assert clue_holds(case, clue, {"Hugo": (0, 0), "Igor": (3, 4), "Anna": (4, 3), **{"Vera": (1, 1), "Jules": (2, 2)}}) is False
+    # with exactly one other man, but in the Library, not in the Study
+    assert clue_holds(case, clue, {"Hugo": (0, 0), "Igor": (1, 1), "Anna": (4, 3), "Vera": (3, 4), "Jules": (2, 2)}) is False
+    # a partial board already breaks it once two other men are there; one other man so far is not yet known
+    assert clue_holds(case, clue, {"Hugo": (2, 2), "Igor": (3, 4), "Jules": (4, 3)}) is False
+    assert clue_holds(case, clue, {"Hugo": (2, 2), "Igor": (3, 4)}) is None
 
 
 def test_alone_means_nobody_else_in_the_room(case: Case) -> None:
@@ -159,6 +175,12 @@ def test_victim_card_and_room_with_exactly_the_murderer(case: Case) -> None:
 
 
 def test_people_stand_on_floor_or_standable_objects_only(case: Case) -> None:
+    # the page's two lists, word for word
+    assert [k.key for k in STANDABLE_KINDS] == [
+        "chaise", "fauteuil", "canapé", "lit", "banc", "tabouret", "tapis", "carpette"]
+    assert [k.key for k in BLOCKING_KINDS] == [
+        "plante", "table", "arbre", "buisson", "rocher", "caisse", "étagère", "fontaine", "statue", "poubelle"]
+    assert all(k.standable for k in STANDABLE_KINDS) and not any(k.standable for k in BLOCKING_KINDS)
     board = {"Anna": (4, 4), "Hugo": (1, 2), "Igor": (0, 0), "Jules": (2, 3), "Vera": (3, 1)}
     codes = [v.code for v in violations(case, board)]
     assert codes.count("blocked") == 1  # the table at (4,4); chair and armchair are fine
