@@ -117,3 +117,19 @@ def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> No
     page.wait_for_selector("#outcome:not([hidden])")
     assert page.inner_text("#outcome")
     assert page.locator("#place-island").count() == 0
+
+
+def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server: LiveServer) -> None:
+    room = httpx.post(f"{live_server.url}/api/rooms", json={"game": "ilyos", "seed": 1}).json()  # a magic card in hand
+    kept = json.dumps([{"code": room["code"], "token": room["token"], "game": "ilyos", "at": 0}])
+    page.evaluate(f"localStorage.setItem('meeple.rooms', {json.dumps(kept)})")
+    page.goto(f"{live_server.url}/#/room/{room['code']}")
+    page.wait_for_selector("section.room[data-version='0'] .ilyos-board")
+    page.click("[data-cell='2,1']")
+    page.wait_for_selector(".rotation")
+    degrees = [page.get_attribute(f".rotation >> nth={i}", "data-degrees") for i in range(page.locator(".rotation").count())]
+    assert degrees and set(degrees) <= {"90", "180", "270", "360"}
+    assert page.locator(".cell.magic-island").count() == 3
+    page.click(".rotation[data-degrees='90']")
+    page.wait_for_selector("section.room[data-version='1']")
+    assert "Magie 0" in page.inner_text(".points")
