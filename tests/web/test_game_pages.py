@@ -33,6 +33,7 @@ def test_hive_local_game_until_the_queen_is_surrounded(page: Any) -> None:
         page.wait_for_selector(f"[data-cell='{cell}'][data-piece={piece}]")
     page.wait_for_selector("#outcome:not([hidden])")
     assert "reine noire est encerclée" in page.inner_text("#outcome")
+    assert page.get_attribute("#new-game", "href") == "#/new/hive"
     page.click("#undo")
     page.wait_for_selector("#outcome", state="hidden")
     assert page.locator("[data-cell='1,-1']").count() == 0

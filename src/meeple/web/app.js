@@ -383,6 +383,9 @@ async function showRoom(code) {
         on: { click: () => joinRoom(code, "").then(() => route()) } }, t("Rejoindre cette partie", "Join this game")));
     }
     if (!state.seats.length) actions.append(h("span", { class: "muted" }, t("Vous regardez la partie.", "You are watching.")));
+    if (state.outcome) {
+      actions.append(h("a", { class: "button primary", id: "new-game", href: `#/new/${state.game}` }, t("Nouvelle partie", "New game")));
+    }
     actions.append(h("a", { class: "button quiet", href: "#/" }, t("Salon", "Lobby")));
   }
 
