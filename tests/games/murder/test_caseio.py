@@ -55,6 +55,8 @@ def _broken(path: str, value: Any) -> dict[str, Any]:
         ("format", "other", "format", "expected"),
         ("version", 2, "version", "unknown version"),
         ("size", 3, "size", "from 4 to 9"),
+        ("size", 10, "size", "from 4 to 9"),
+        ("people", [{"id": "Anna", "gender": "f", "victim": True}], "people", "4 people are expected"),
         ("grid.1", ["B", "B", "T"], "grid[1]", "4 cells"),
         ("grid.2.0", "Z", "grid[2][0]", "unknown room"),
         ("rooms.0.floor", "lava", "rooms[0].floor", "unknown floor"),
