@@ -74,3 +74,14 @@ def test_an_unusable_database_is_one_clear_line(url: str) -> None:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "base de données inutilisable" in lines[0]
     assert "secret" not in done.stderr
+
+
+def test_the_database_comes_from_the_option_then_the_environment_then_a_local_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.server.app import database_url
+
+    monkeypatch.delenv("MEEPLE_DATABASE_URL", raising=False)
+    assert database_url() == "sqlite:///meeple.sqlite3"
+    monkeypatch.setenv("MEEPLE_DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
+    assert database_url().endswith("env.sqlite3")
+    assert database_url("sqlite:///given.sqlite3") == "sqlite:///given.sqlite3"
