@@ -276,7 +276,7 @@ function mount(root, ctx) {
     const canThrow = (state.legal || []).some((move) => move.throw);
     clear(side);
     add(side,
-      h("h2", {}, info ? `${info.id} · ${tr(info.title)}` : view.level),
+      h("h2", {}, info ? `${info.id} · ${tr(info.title)}` : (typeof view.level === "string" ? view.level : view.level?.id)),
       info ? h("p", { class: "hint" }, tr(info.hint)) : null,
       h("p", {}, t(`Tour ${view.turn}`, `Turn ${view.turn}`), info?.par ? ` · ${t("par", "par")} ${info.par}` : "",
         view.stones ? ` · ${t("pierres", "stones")} ${view.stones}` : "",
