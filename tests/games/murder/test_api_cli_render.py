@@ -12,13 +12,15 @@ from meeple.cli import main
 from meeple.core.errors import FormatError
 from meeple.core.i18n import set_language
 from meeple.games.murder import api
-from meeple.games.murder.caseio import case_to_json, load_case, save_case
+from meeple.games.murder.caseio import case_from_json, case_to_json, load_case, save_case
+from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.logic import solve_logically
 from meeple.games.murder.model import FLOORS
 from meeple.games.murder.render import render_svg, write_render
 from meeple.games.murder.text import cell_name
 
+from .builders import case_json
 from .conftest import generated
-from .reference import REFERENCE_DIR, convert
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +75,19 @@ def test_next_hint_places_someone_new_with_explained_steps() -> None:
 
 
 def test_next_hint_on_a_case_that_needs_a_guess_says_so() -> None:
-    neutral = json.loads((REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json").read_text())
-    hint = api.next_hint(convert(neutral), {})
+    data = case_json(  # unique, yet the ladder stops: only a guess would go on
+        ["BCCC", "BCCC", "BCCA", "BAAA"],
+        objects={(0, 0): "tabouret", (0, 2): "table", (0, 3): "caisse", (1, 0): "caisse", (3, 3): "fontaine"},
+        people=[("Diane", "f", False), ("Elise", "f", False), ("Leon", "m", True), ("Paul", "m", False)],
+        clues=[{"person": "Diane", "kind": "beside", "object": "table"}, {"person": "Paul", "kind": "column", "index": 2}],
+    )
+    case = case_from_json(data)
+    assert count_solutions(case, 2).count == 1
+    stuck = solve_logically(case)
+    assert stuck.needs_guess
+    board = {p.id: list(case.cell(d.bit_length() - 1)) for p, d in zip(case.people, stuck.domains, strict=True)
+             if d & (d - 1) == 0}
+    hint = api.next_hint(data, board)  # from where the ladder stops, no deduction places anybody
     assert hint["status"] == "needs_guess"
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from meeple.games.murder import logic
 from meeple.games.murder.caseio import case_from_json, case_to_json
 from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.logic import DEDUCTIONS, LEVEL_NAMES, solve_logically
@@ -45,10 +46,23 @@ def test_logical_solver_on_reference_cases_is_right_or_says_it_needs_a_guess(pat
         assert result.needs_guess
 
 
-def test_hotel_room_13_needs_a_guess_for_the_ladder() -> None:
-    path = REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json"
-    result = solve_logically(load_reference(path))
-    assert result.needs_guess and result.steps  # it progresses, then stops without guessing
+def test_hotel_room_13_is_solved_by_the_room_census(monkeypatch: pytest.MonkeyPatch) -> None:
+    # victim + murderer, Bernd alone, one more person: three rooms needed, three rooms: each holds somebody;
+    # the one-column room 2 can then only take Cyrus (left column)
+    case = load_reference(REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json")
+    result = solve_logically(case)
+    assert result.solved and result.difficulty == 3 and result.solution == dict(case.solution or {})
+    census = [step for step in result.steps if step.rule == "room_census"]
+    assert census and "Seul Cyrus peut être dans la pièce 2" in census[0].text.fr
+    assert "Only Cyrus can be in room 2" in census[0].text.en
+    monkeypatch.setattr(logic, "DEDUCTIONS", tuple(d for d in DEDUCTIONS if d.key != "room_census"))
+    assert solve_logically(case).needs_guess  # without the census the ladder is stuck
+
+
+def test_room_census_waits_until_every_reachable_room_is_needed() -> None:
+    # 4 rooms, nobody alone: only 2 rooms are needed, so no room has to be occupied
+    case = case_from_json(case_json(["AABB", "AABB", "CCDD", "CCDD"]))
+    assert not any(step.rule == "room_census" for step in solve_logically(case).steps)
 
 
 @pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.stem)

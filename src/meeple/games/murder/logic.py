@@ -13,7 +13,8 @@ Levels: 1 facile/easy (a decor cell; a clue; a person with one place left; a per
 or column; a row or column only one person can reach), 2 moyen/medium (room rules: « seul », the victim's
 room, « avec un autre homme », room capacity: two people need two rows and two columns of the room), 3
 difficile/hard (a cell whose row and column cover all of someone's places; closed groups of 2-4 people
-confined to as many rows or columns). ``docs/rules/murder.md`` rule 15 lists them.
+confined to as many rows or columns; the room census: when the rooms the people need are all the rooms
+they can reach, each of those rooms holds somebody). ``docs/rules/murder.md`` rule 15 lists them.
 """
 
 from __future__ import annotations
@@ -418,6 +419,39 @@ def _closed_group(state: _State) -> Step | None:
     return None
 
 
+def _room_census(state: _State) -> Step | None:
+    """Count the rooms the people need; when every room someone can reach is needed, each gets somebody.
+
+    The victim and the murderer share one room; each « alone » person needs a room of their own; anyone else
+    needs at least one more room. When that minimum equals the number of rooms anybody can still reach, each
+    of those rooms holds somebody, so a room that only one person can reach is theirs.
+    """
+    case = state.case
+    victim = next(i for i, p in enumerate(case.people) if p.victim)
+    alone = set(_alone_people(state)) - {victim}
+    rest = len(state.ids) - 2 - len(alone)
+    needed = 1 + len(alone) + (1 if rest > 0 else 0)
+    reachable = [room.id for room in case.rooms if any(d & case.room_masks[room.id] for d in state.domains)]
+    if needed != len(reachable):
+        return None
+    for room in reachable:
+        mask = case.room_masks[room]
+        reach = [q for q, d in enumerate(state.domains) if d & mask]
+        if len(reach) == 1 and state.domains[reach[0]] & ~mask:
+            person = reach[0]
+            name, where = state.names[person], case.room_by_id[room].located
+            others = Msg(", une pour les autres", ", one for the others") if rest > 0 else Msg("", "")
+            return state.step("room_census", 3, Msg(
+                f"Il faut au moins {needed} pièces occupées (une pour la victime et l'assassin, une pour chaque"
+                f" personne seule dans sa pièce{others.fr}) et seules {needed} sont accessibles : chacune a"
+                f" quelqu'un. {_only(state, person)} peut être {where.fr}, donc {name} y est.",
+                f"At least {needed} rooms must be occupied (one for the victim and the murderer, one for each person"
+                f" alone in the room{others.en}) and only {needed} can be reached: each has somebody. Only {name}"
+                f" can be {where.en}, so {name} is there.",
+            ), {person: state.domains[person] & mask})
+    return None
+
+
 @dataclass(frozen=True)
 class Deduction:
     """A rung of the ladder: its key, level and name."""
@@ -439,6 +473,7 @@ DEDUCTIONS: tuple[Deduction, ...] = (
     Deduction("with_other", 2, Msg("avec un autre homme / une autre femme", "with another man / woman"), _with_other),
     Deduction("cross", 3, Msg("croix qui bloque une personne", "a cross that blocks someone"), _cross),
     Deduction("closed_group", 3, Msg("groupe fermé de rangées ou de colonnes", "closed group of rows or columns"), _closed_group),
+    Deduction("room_census", 3, Msg("recensement des pièces", "room census"), _room_census),
 )
 """The ladder, simplest first."""
 
