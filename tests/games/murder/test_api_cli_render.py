@@ -112,6 +112,12 @@ def test_cli_hint_from_a_partial_board(case_file: Path, capsys: pytest.CaptureFi
     assert "ne peut être qu'en" in capsys.readouterr().out
     assert main(["murder", "hint", str(case_file), "--given", "Nobody@R1C1"]) == 1
     assert "Nobody" in capsys.readouterr().err
+    wrong = next(c for c in case.cells() if c != cell and c[0] == cell[0] and case.standable_mask >> case.index(c) & 1)
+    others = [p for p in case.person_by_id if p != pid]
+    given = f"{pid}@{cell_name(cell)},{others[0]}@{cell_name(wrong)}"  # two people in one row
+    assert main(["murder", "hint", str(case_file), "--given", given]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "enfreint une règle" in err
 
 
 def test_cli_generate_several_with_a_progress_bar(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

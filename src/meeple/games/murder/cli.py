@@ -113,9 +113,9 @@ def hint(
     found = hint_for(case, board)
     for number, step in enumerate(found.steps, 1):
         typer.echo(f"{number:3}. [{LEVEL_NAMES[step.level].text()}] {step.text.text()}")
+    if found.status == "broken":  # one line on stderr, exit code 1
+        raise MeepleError(found.message)
     typer.echo(found.message.text())
-    if found.status == "broken":
-        raise typer.Exit(1)
 
 
 @app.command()
