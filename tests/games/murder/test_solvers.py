@@ -183,3 +183,17 @@ def test_room_capacity_two_people_never_fit_in_a_one_row_room() -> None:
     crowded = case_from_json(case_json(corridor, clues=[{"person": "P1", "kind": "with_one_other", "room": "A", "gender": "m"}]))
     assert solve_logically(crowded).contradiction
     assert count_solutions(crowded, 2).count == 0
+
+
+def test_only_one_companion_steps_keep_the_name_as_written() -> None:
+    people = [("Vera", "f", True), ("Hugo", "m", False), ("Igor", "m", False), ("Jules", "m", False)]
+    victim = case_from_json(case_json(["AABB", "AABB", "CCDD", "CCDD"], people=people, clues=[
+        {"person": "Vera", "kind": "room", "room": "A"}, {"person": "Hugo", "kind": "not_room", "room": "A"},
+        {"person": "Igor", "kind": "not_room", "room": "A"}]))
+    man = case_from_json(case_json(["AABB", "AABB", "CCDD", "CCDD"], people=people, clues=[
+        {"person": "Hugo", "kind": "with_one_other", "room": "D", "gender": "m"},
+        {"person": "Igor", "kind": "not_room", "room": "D"}]))
+    for case, rule in ((victim, "victim_room"), (man, "with_other")):
+        texts = [s.text for s in solve_logically(case).steps if s.rule == rule]
+        assert any("seul Jules peut y être" in t.fr for t in texts), [t.fr for t in texts]
+        assert any("only Jules can be there" in t.en for t in texts)

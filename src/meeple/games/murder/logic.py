@@ -289,7 +289,7 @@ def _victim_room(state: _State) -> Step | None:
         if len(reach) == 1 and state.domains[reach[0]] & ~mask:
             killer = state.names[reach[0]]
             return state.step("victim_room", 2, Msg(
-                f"La victime ({vname}) est {where.fr} avec une autre personne : {_only(state, reach[0]).lower()} peut y être.",
+                f"La victime ({vname}) est {where.fr} avec une autre personne : {_alone_word(state, reach[0])} {state.names[reach[0]]} peut y être.",
                 f"The victim ({vname}) is {where.en} with one other person: only {killer} can be there.",
             ), {reach[0]: state.domains[reach[0]] & mask})
     removed = 0
@@ -329,7 +329,7 @@ def _with_other(state: _State) -> Step | None:
         reach = [q for q in group if state.domains[q] & mask]
         if len(reach) == 1 and state.domains[reach[0]] & ~mask:
             return state.step("with_other", 2, Msg(
-                f"{state.names[owner]} était {where.fr} avec {'un' if clue.gender == 'm' else 'une'} {kind.fr} : {_only(state, reach[0]).lower()} peut y être.",
+                f"{state.names[owner]} était {where.fr} avec {'un' if clue.gender == 'm' else 'une'} {kind.fr} : {_alone_word(state, reach[0])} {state.names[reach[0]]} peut y être.",
                 f"{state.names[owner]} was {where.en} with a {kind.en}: only {state.names[reach[0]]} can be there.",
             ), {reach[0]: state.domains[reach[0]] & mask})
         lonely = sum(1 << i for i in bits(state.domains[owner] & mask) if not _company_possible(state, i, group))
