@@ -103,6 +103,11 @@ def test_cli_solve_prints_solution_murderer_uniqueness_and_steps(case_file: Path
     for pid, cell in (case.solution or {}).items():
         assert f"{pid}: {cell_name(cell)}" in out
     assert "  1. [easy]" in out
+    assert main(["murder", "solve", str(case_file)]) == 0
+    out = capsys.readouterr().out
+    for pid, cell in (case.solution or {}).items():
+        assert f"{pid} : {cell_name(cell)}" in out  # French puts a space before the colon
+    assert "Assassin : " in out
 
 
 def test_cli_hint_from_a_partial_board(case_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -65,7 +65,8 @@ def solve(
     typer.echo(board_text(case, solution))
     for person in case.people:
         room = case.room_by_id[case.room_of(solution[person.id])].located
-        typer.echo(f"  {person.name}: {cell_name(solution[person.id])} ({room.text()})")
+        where = cell_name(solution[person.id])
+        _say(f"  {person.name} : {where} ({room.fr})", f"  {person.name}: {where} ({room.en})")
     killer = murderer(case, solution)
     if killer:
         _say(f"Assassin : {killer.name}", f"Murderer: {killer.name}")
