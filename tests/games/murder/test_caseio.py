@@ -86,6 +86,13 @@ def test_neighbouring_rooms_must_have_different_floors() -> None:
         case_from_json(data)
 
 
+def test_a_room_in_two_separate_parts_is_refused() -> None:
+    with pytest.raises(FormatError) as error:
+        case_from_json(case_json(["ABAA", "BBBB", "CCDD", "CCDD"]))  # A's corner cell is cut off by B
+    assert error.value.field == "grid" and "room A is split" in error.value.text("en")
+    case_from_json(case_json(["ABBB", "AAAB", "CCDD", "CCDD"]))  # an L shape is one piece
+
+
 def test_on_a_blocking_decor_is_refused() -> None:
     data = copy.deepcopy(GOOD)
     data["clues"].append({"person": "Igor", "kind": "on", "object": "plante"})

@@ -104,6 +104,7 @@ def case_from_json(data: Any, source: str = "case") -> Case:
             "la victime ne peut avoir qu'un indice de plus", "the victim may have only one more clue")
     title = _msg(data["title"], source, "title") if data.get("title") is not None else None
     case = Case(size, grid, rooms, objects, people, clues, None, title)
+    _check_rooms_in_one_piece(case, source)
     _check_floors(case, source)
     solution = data.get("solution")
     if solution is not None:
@@ -211,6 +212,21 @@ def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], s
     extra = sorted(set(item) - {"person", "kind", *CLUE_FIELDS[kind]})
     _expect(not extra, source, where, f"champ inattendu : {', '.join(extra)}", f"unexpected field: {', '.join(extra)}")
     return Clue(person, kind, **fields)
+
+
+def _check_rooms_in_one_piece(case: Case, source: str) -> None:
+    """Walls divide the board into rooms: the cells of one room are joined side by side."""
+    for room in case.rooms:
+        cells = [cell for cell in case.cells() if case.room_of(cell) == room.id]
+        seen, todo = {cells[0]}, [cells[0]]
+        while todo:
+            for other in case.neighbours(todo.pop()):
+                if other not in seen and case.room_of(other) == room.id:
+                    seen.add(other)
+                    todo.append(other)
+        _expect(len(seen) == len(cells), source, "grid",
+                f"la pièce {room.id} est coupée en morceaux séparés par des murs",
+                f"room {room.id} is split into parts that walls separate")
 
 
 def _check_floors(case: Case, source: str) -> None:
