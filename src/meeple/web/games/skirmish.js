@@ -33,7 +33,7 @@ function mount(root, ctx) {
   const board = s("svg", { class: "board skirmish-board", role: "group" });
   const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
   const side = h("aside", { class: "skirmish-side" });
-  root.append(h("div", { class: "game-layout" }, h("div", {}, board, info), side));
+  root.append(h("div", { class: "game-layout" }, h("div", {}, h("div", { class: "board-scroll" }, board), info), side));
 
   const key = (cell) => `${cell[0]},${cell[1]}`;
   const mine = () => state.to_move !== null && state.to_move === state.seat && state.seats.includes(state.to_move);
