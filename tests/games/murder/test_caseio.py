@@ -60,6 +60,7 @@ def _broken(path: str, value: Any) -> dict[str, Any]:
         ("grid.1", ["B", "B", "T"], "grid[1]", "4 cells"),
         ("grid.2.0", "Z", "grid[2][0]", "unknown room"),
         ("rooms.0.floor", "lava", "rooms[0].floor", "unknown floor"),
+        ("rooms.0.name", {"fr": "", "en": "the Library"}, "rooms[0].name", "non-empty strings"),
         ("rooms.0.preposition", "sous", "rooms[0].preposition", "'dans' or 'sur'"),
         ("objects.0.kind", "piano", "objects[0].kind", "unknown object"),
         ("objects.0.cell", [4, 0], "objects[0].cell", "outside"),

@@ -71,8 +71,9 @@ def _text(data: Mapping[str, Any], key: str, source: str, where: str) -> str:
 
 
 def _msg(data: Any, source: str, where: str) -> Msg:
-    _expect(isinstance(data, dict) and isinstance(data.get("fr"), str) and isinstance(data.get("en"), str),
-            source, where, "un objet {\"fr\": ..., \"en\": ...} est attendu", "an object {\"fr\": ..., \"en\": ...} is expected")
+    _expect(isinstance(data, dict) and all(isinstance(data.get(lang), str) and data[lang].strip() for lang in ("fr", "en")),
+            source, where, "un objet {\"fr\": ..., \"en\": ...} de textes non vides est attendu",
+            "an object {\"fr\": ..., \"en\": ...} of non-empty strings is expected")
     return Msg(data["fr"], data["en"])
 
 
