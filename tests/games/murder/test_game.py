@@ -34,6 +34,9 @@ def test_playing_the_answer_solves_the_case_and_names_the_murderer() -> None:
     assert "assassin" in outcome.reason.fr and "murderer" in outcome.reason.en
     view = game.view(0)
     assert view["solved"] and view["murderer"] == killer and view["to_move"] is None
+    with pytest.raises(IllegalMoveError):  # game over: taking someone off is refused too
+        game.push(MurderMove(killer, None))
+    assert game.is_solved()
 
 
 def test_a_full_but_wrong_board_is_not_over_and_can_be_undone() -> None:

@@ -143,10 +143,10 @@ class MurderGame(Game[MurderMove]):
     def _why_illegal(self, move: MurderMove) -> Msg | None:
         if move.person not in self.case.person_by_id:
             return Msg("personne inconnue", "unknown person")
+        if self.is_solved():  # the game is over: no move at all, as legal_moves() says
+            return Msg("l'enquête est résolue", "the case is solved")
         if move.cell is None:
             return None if move.person in self.board else Msg("cette personne n'est pas sur le plateau", "that person is not on the board")
-        if self.is_solved():
-            return Msg("l'enquête est résolue", "the case is solved")
         if move.person in self.board:
             return Msg("cette personne est déjà placée", "that person is already placed")
         if not self.case.in_bounds(move.cell):
