@@ -141,6 +141,13 @@ def test_cli_errors_are_one_line_and_non_zero(tmp_path: Path, capsys: pytest.Cap
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "size" in err and "bad.json" in err
     assert main(["murder", "generate", "--difficulty", "insane"]) != 0
+    capsys.readouterr()
+    for args, fr in ((["generate", "--size", "3"], "de 4 à 9"), (["generate", "--count", "0"], "au moins 1"),
+                     (["generate", "--count", "2", "--out", str(tmp_path / "x.json")], "un dossier est attendu"),
+                     (["render", str(bad), "--out", "x.svg", "--lang", "de"], "fr ou en attendu")):
+        assert main(["murder", *args]) == 1
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and fr in err  # in French, the default language
 
 
 def test_render_svg_has_walls_floors_objects_cards_and_the_answer() -> None:

@@ -17,7 +17,7 @@ from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.game import parse_move_text
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import LEVEL_NAMES, parse_difficulty, solve_logically
-from meeple.games.murder.model import Case, Cell, murderer, violations
+from meeple.games.murder.model import MAX_SIZE, MIN_SIZE, Case, Cell, murderer, violations
 from meeple.games.murder.render import write_render
 from meeple.games.murder.text import cell_name
 
@@ -121,15 +121,22 @@ def hint(
 
 @app.command()
 def generate(
-    size: Annotated[int, typer.Option("--size", min=4, max=9, help="N (4-9)")] = 6,
+    size: Annotated[int, typer.Option("--size", help="N (4-9)")] = 6,
     difficulty: Annotated[str, typer.Option("--difficulty", help="1/facile/easy, 2/moyen/medium, 3/difficile/hard")] = "1",
     seed: Annotated[int, typer.Option("--seed", help="Graine / seed")] = 0,
-    count: Annotated[int, typer.Option("--count", min=1, help="Nombre d'enquêtes / number of cases")] = 1,
+    count: Annotated[int, typer.Option("--count", help="Nombre d'enquêtes / number of cases")] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="Fichier (.json) ou dossier / file or folder")] = None,
     no_solution: Annotated[bool, typer.Option("--no-solution", help="Sans la réponse / without the answer")] = False,
 ) -> None:
     """Générer des enquêtes uniques, sans deviner, minimales / generate unique, guess-free, minimal cases."""
     level = parse_difficulty(difficulty)
+    if not MIN_SIZE <= size <= MAX_SIZE:  # checked here so that the message comes in both languages
+        raise MeepleError(Msg(f"--size {size} : de {MIN_SIZE} à {MAX_SIZE}", f"--size {size}: from {MIN_SIZE} to {MAX_SIZE}"))
+    if count < 1:
+        raise MeepleError(Msg(f"--count {count} : au moins 1", f"--count {count}: at least 1"))
+    if count > 1 and out is not None and out.suffix == ".json":
+        raise MeepleError(Msg(f"--out {out} : un dossier est attendu pour --count {count}",
+                              f"--out {out}: a folder is expected for --count {count}"))
     if count == 1 and out is None:
         data = case_to_json(generate_case(size, level, seed), with_solution=not no_solution)
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -154,7 +161,7 @@ def render(
 ) -> None:
     """Dessiner l'enquête en SVG ou PDF / draw the case as SVG or PDF."""
     if lang not in (None, "fr", "en"):
-        raise typer.BadParameter(f"{lang!r}: fr | en", param_hint="--lang")
+        raise MeepleError(Msg(f"--lang {lang} : fr ou en attendu", f"--lang {lang}: fr or en expected"))
     case = load_case(case_file)
     board = None
     if solution:
