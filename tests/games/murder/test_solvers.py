@@ -60,9 +60,14 @@ def test_hotel_room_13_is_solved_by_the_room_census(monkeypatch: pytest.MonkeyPa
 
 
 def test_room_census_waits_until_every_reachable_room_is_needed() -> None:
-    # 4 rooms, nobody alone: only 2 rooms are needed, so no room has to be occupied
-    case = case_from_json(case_json(["AABB", "AABB", "CCDD", "CCDD"]))
-    assert not any(step.rule == "room_census" for step in solve_logically(case).steps)
+    # only P1 can reach room D, yet D may stay empty: 4 rooms, and the people need fewer
+    rooms = ["AABB", "AABB", "CCDD", "CCDD"]
+    not_d = [{"person": p, "kind": "not_room", "room": "D"} for p in ("P0", "P2", "P3")]
+    nobody_alone = case_from_json(case_json(rooms, clues=not_d))  # victim + murderer, 2 others: 2 rooms
+    two_alone = case_from_json(case_json(rooms, clues=[  # victim + murderer, 2 alone: 3 rooms
+        *not_d, {"person": "P2", "kind": "alone"}, {"person": "P3", "kind": "alone"}]))
+    for case in (nobody_alone, two_alone):
+        assert not any(step.rule == "room_census" for step in solve_logically(case).steps)
 
 
 @pytest.mark.parametrize("path", reference_files(), ids=lambda p: p.stem)
