@@ -55,6 +55,8 @@ def test_check_board_reports_broken_rules_and_the_solved_board() -> None:
     assert checked["wrong"] == [ids[1]]
     with pytest.raises(FormatError, match=r"unknown person|personne inconnue"):
         api.check_board(data, {"Nobody": [0, 0]})
+    with pytest.raises(FormatError, match=r"a cell \[row, col\] on the board|du plateau attendue"):
+        api.check_board(data, {ids[0]: [True, 0]})  # a JSON true is not row 1
 
 
 def test_next_hint_places_someone_new_with_explained_steps() -> None:

@@ -37,7 +37,7 @@ def read_board(case: Case, data: Any, source: str = "board") -> dict[str, Cell]:
     for pid, cell in data.items():
         if pid not in case.person_by_id:
             raise FormatError(source, str(pid), Msg("personne inconnue", "unknown person"))
-        ok = isinstance(cell, list | tuple) and len(cell) == 2 and all(isinstance(v, int) for v in cell)
+        ok = isinstance(cell, list | tuple) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
         if not ok or not case.in_bounds((cell[0], cell[1])):
             raise FormatError(source, pid, Msg("case [rangée, colonne] du plateau attendue", "a cell [row, col] on the board is expected"))
         board[pid] = (cell[0], cell[1])
