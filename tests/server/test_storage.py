@@ -85,3 +85,24 @@ def test_the_database_comes_from_the_option_then_the_environment_then_a_local_fi
     monkeypatch.setenv("MEEPLE_DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
     assert database_url().endswith("env.sqlite3")
     assert database_url("sqlite:///given.sqlite3") == "sqlite:///given.sqlite3"
+
+
+def test_idle_rooms_leave_memory_and_come_back_from_the_store(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import meeple.server.service as service_module
+
+    monkeypatch.setattr(service_module, "MAX_ROOMS_IN_MEMORY", 3)
+    monkeypatch.setattr(service_module, "MIN_IDLE_SECONDS", -1.0)
+
+    async def scenario() -> None:
+        service = _service(tmp_path)
+        played, _token = await service.create_room(RoomSpec(game="take", options={"pile": 9}))
+        await service.play(played, (0, 1), 0, 3)
+        for _ in range(4):
+            await service.create_room(RoomSpec(game="take", options={"pile": 9}))
+        assert len(service.rooms) == 3 and played.code not in service.rooms
+        again = await service.room(played.code)
+        assert again is not played and again.game.position_json()["pile"] == 6 and again.version == 1
+        await service.close()
+
+    asyncio.run(scenario())

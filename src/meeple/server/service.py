@@ -40,6 +40,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_NAME = 32
 MAX_TURN_SECONDS = 3600
+MAX_ROOMS_IN_MEMORY = 2000
+"""Rooms beyond this many are dropped from memory when idle (the store keeps them)."""
+MIN_IDLE_SECONDS = 600.0
+"""A room is idle once nobody asked for it for this long."""
 SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
 
@@ -115,6 +119,7 @@ class Room:
     clients: set[Client] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
+    last_access: float = field(default_factory=time.monotonic)
     views: dict[int | None, tuple[int, JSON, str]] = field(default_factory=dict)
     """The last view computed for each seat, with the room version it belongs to."""
 
@@ -228,7 +233,7 @@ class RoomService:
         )
         await self._db(self.store.create_room, row)
         room = Room(row=row, entry=entry, game=game)
-        self.rooms[row.code] = room
+        self._keep_in_memory(room)
         self._after_change(room)
         return room, token
 
@@ -281,7 +286,9 @@ class RoomService:
         """The room ``code``, rebuilt from the store if it is not in memory."""
         code = code.strip().upper()
         if code in self.rooms:
-            return self.rooms[code]
+            found = self.rooms[code]
+            found.last_access = time.monotonic()
+            return found
         if not (code.isalnum() and len(code) <= 16):
             raise _err("unknown_room", f"aucune salle « {code[:20]} »", f"no room '{code[:20]}'", 404)
         lock = self._loading.setdefault(code, asyncio.Lock())
@@ -293,12 +300,28 @@ class RoomService:
                 if row is None:
                     raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
                 room = await asyncio.to_thread(self._rebuild, row)
-                self.rooms[code] = room
+                self._keep_in_memory(room)
                 self._after_change(room)
                 return room
         finally:
             if not lock.locked():
                 self._loading.pop(code, None)
+
+    def _keep_in_memory(self, room: Room) -> None:
+        """Hold ``room`` in memory; past :data:`MAX_ROOMS_IN_MEMORY`, forget the longest idle rooms that
+        nobody watches and nothing is pending on (they are in the store, and come back when asked)."""
+        self.rooms[room.code] = room
+        if len(self.rooms) <= MAX_ROOMS_IN_MEMORY:
+            return
+        now = time.monotonic()
+        idle = sorted(
+            (r for r in self.rooms.values()
+             if not r.clients and not r.lock.locked() and r is not room and now - r.last_access > MIN_IDLE_SECONDS
+             and all(task is None or task.done() for task in (r.ai_task, r.timer_task))),
+            key=lambda r: r.row.updated_at,
+        )
+        for old in idle[: len(self.rooms) - MAX_ROOMS_IN_MEMORY]:
+            del self.rooms[old.code]
 
     def _rebuild(self, row: RoomRow) -> Room:
         entry = self.registry.get(row.game)
