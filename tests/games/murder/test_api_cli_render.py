@@ -112,6 +112,17 @@ def test_cli_solve_prints_solution_murderer_uniqueness_and_steps(case_file: Path
     assert "Assassin : " in out
 
 
+def test_cli_solve_on_a_case_with_several_solutions_warns_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "open.json"
+    path.write_text(json.dumps(case_json(["AABB", "AABB", "CCDD", "CCDD"])), encoding="utf-8")  # no clue at all
+    assert main(["murder", "solve", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "ATTENTION : au moins deux solutions ; en voici une."
+    assert any(line.startswith("Assassin dans cette solution-ci : ") for line in lines)
+    assert not any(line.startswith("Assassin : ") for line in lines)  # no murderer claimed for the case
+    assert lines[-1] == "Il faut deviner : le solveur logique s'arrête après 0 étape."
+
+
 def test_cli_hint_from_a_partial_board(case_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     case = load_case(case_file)
     pid, cell = next(iter((case.solution or {}).items()))

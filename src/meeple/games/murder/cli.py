@@ -62,18 +62,20 @@ def solve(
     if exact.count == 0:
         raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
     solution = exact.solutions[0]
+    if not exact.unique:  # said first: the board below is only one of them
+        _say("ATTENTION : au moins deux solutions ; en voici une.", "WARNING: at least two solutions; here is one.")
     typer.echo(board_text(case, solution))
     for person in case.people:
         room = case.room_by_id[case.room_of(solution[person.id])].located
         where = cell_name(solution[person.id])
         _say(f"  {person.name} : {where} ({room.fr})", f"  {person.name}: {where} ({room.en})")
     killer = murderer(case, solution)
-    if killer:
+    if killer and exact.unique:
         _say(f"Assassin : {killer.name}", f"Murderer: {killer.name}")
+    elif killer:
+        _say(f"Assassin dans cette solution-ci : {killer.name}", f"Murderer in this solution: {killer.name}")
     if exact.unique:
         _say("Solution unique (prouvée par le solveur exact).", "Unique solution (proved by the exact solver).")
-    else:
-        _say("ATTENTION : au moins deux solutions.", "WARNING: at least two solutions.")
     logic = solve_logically(case)
     if steps:
         for number, step in enumerate(logic.steps, 1):
@@ -85,8 +87,9 @@ def solve(
     elif logic.contradiction:
         _say("Le solveur logique aboutit à une contradiction.", "The logical solver reaches a contradiction.")
     else:
-        _say(f"Il faut deviner : le solveur logique s'arrête après {len(logic.steps)} étapes.",
-             f"Needs a guess: the logical solver stops after {len(logic.steps)} steps.")
+        done = len(logic.steps)
+        _say(f"Il faut deviner : le solveur logique s'arrête après {done} étape{'s' if done > 1 else ''}.",
+             f"Needs a guess: the logical solver stops after {done} step{'' if done == 1 else 's'}.")
 
 
 def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
