@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -173,6 +174,15 @@ def test_render_svg_has_walls_floors_objects_cards_and_the_answer() -> None:
     answer = render_svg(case, case.solution, language="en")
     assert answer.count("<circle") > plain.count("<circle")
     assert "The victim." in answer
+
+
+def test_a_long_room_name_in_a_narrow_room_wraps_inside_it() -> None:
+    data = case_json(["ABBBB", "ABBBB", "ACCCC", "ACCCC", "ACCCC"])
+    data["rooms"][0]["name"] = {"fr": "la Salle à manger", "en": "the Dining Room"}
+    svg = render_svg(case_from_json(data), language="fr")
+    bold = re.findall(r'<text x="(\d+)"[^>]*font-weight="bold"[^>]*>([^<]*)<', svg)
+    assert ("30", "La Salle") in bold and ("30", "à manger") in bold  # one column wide: two lines
+    assert ("94", "La Bibliothèque") in bold  # a wide room keeps its name on one line
 
 
 def test_render_pdf_through_reportlab(case_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

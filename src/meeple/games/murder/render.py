@@ -88,6 +88,21 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return [*lines, current] if current else lines
 
 
+def _room_label(name: str, width: float) -> tuple[float, list[str]]:
+    """A room's name in bold lines that stay inside ``width`` (a narrow room wraps it, then shrinks it a little)."""
+    char = 0.62  # bold character width, in font sizes
+    words = name.split()
+    size = max(7.0, min(10.0, width / (char * max(len(word) for word in words))))
+    per_line = int(width / (char * size))
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return size, lines
+
+
 def _card_lines(case: Case, language: str) -> list[tuple[str, list[str], bool]]:
     return [
         (f"{p.name} ({'F' if p.gender == 'f' else ('M' if language == 'en' else 'H')})",
@@ -141,8 +156,11 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
         cells = [cell for cell in case.cells() if case.room_of(cell) == room.id]
         r, c = min(cells)
         name = room.name.text(lang)
-        svg.text(MARGIN + c * CELL + 6, MARGIN + r * CELL + 13, name[:1].upper() + name[1:], font_size=10,
-                 font_weight="bold", fill="#222")
+        run = next((k for k in range(1, case.size - c + 1) if (r, c + k) not in cells), case.size - c)
+        size, lines = _room_label(name[:1].upper() + name[1:], run * CELL - 10)
+        for number, line in enumerate(lines):
+            svg.text(MARGIN + c * CELL + 6, MARGIN + r * CELL + 13 + number * (size + 2), line, font_size=size,
+                     font_weight="bold", fill="#222")
     for pid, (r, c) in (board or {}).items():
         person = case.person_by_id[pid]
         cx, cy = MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2
