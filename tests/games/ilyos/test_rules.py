@@ -414,3 +414,11 @@ def test_before_placing_no_rotation_may_leave_the_island_without_room() -> None:
     game.push(next(m for m in game.legal_moves() if m.kind == "place"))
     assert magic in game.legal_moves() or not game._rotation_fits(magic.cell, magic.amount), \
         "once the island is placed, the rotation is allowed"
+
+
+def test_the_team_playing_second_starts_with_two_banked_moves() -> None:
+    duel = IlyosGame.new({}, 0)
+    assert duel.state.players[0].stock == {"move": 0, "push": 0, "magic": 0}
+    assert duel.state.players[1].stock == {"move": 2, "push": 0, "magic": 0}
+    four = IlyosGame.new({"mode": "2v2"}, 0)
+    assert [p.stock["move"] for p in four.state.players] == [0, 2, 0, 2]

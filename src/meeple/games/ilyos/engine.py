@@ -165,6 +165,19 @@ class State:
         )
 
 
+LATE_SEAT_MOVES = 2
+"""Moves in the starting stock of each seat of the opposing team of P1 (turn-order compensation)."""
+
+
+def starting_stock(seat: int, num_players: int) -> dict[str, int]:
+    """The stock a seat starts with: the seats of the team playing second get ``LATE_SEAT_MOVES`` moves
+    (measured: without them P1 wins about 70 % of Hard-against-Hard duels)."""
+    stock = dict.fromkeys(KINDS, 0)
+    if seat % 2 == 1:
+        stock["move"] = LATE_SEAT_MOVES
+    return stock
+
+
 def _option_error(name: str, reason: str, raison: str) -> FormatError:
     return FormatError("options", name, Msg(raison, reason))
 
@@ -226,7 +239,7 @@ class IlyosGame(Game[Action]):
         for seat in range(num):
             deck = list(DECK)
             rng.derive(f"deck:{seat}").shuffle(deck)
-            players.append(Player(deck, [], [], [], dict.fromkeys(KINDS, 0)))
+            players.append(Player(deck, [], [], [], starting_stock(seat, num)))
         state = State({}, {}, {}, players, [0] * num, salt=derive_seed(seed, "salt"))
         game = cls(merged, seed, state)
         game._lay_out(board.setup(int(merged["islands"]), int(merged["guardians"])))
