@@ -30,3 +30,26 @@ def test_unknown_command_is_one_line_and_non_zero() -> None:
 
 def test_main_returns_zero_for_version() -> None:
     assert main(["--version"]) == 0
+
+
+def test_a_command_exit_code_reaches_the_shell() -> None:
+    import typer
+
+    from meeple import cli
+
+    probe = typer.Typer()
+
+    @probe.command()
+    def fail() -> None:
+        raise typer.Exit(3)
+
+    @probe.command()
+    def succeed() -> None:
+        pass
+
+    cli.app.add_typer(probe, name="exit-probe")
+    try:
+        assert main(["exit-probe", "fail"]) == 3
+        assert main(["exit-probe", "succeed"]) == 0
+    finally:
+        cli.app.registered_groups.pop()

@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 on success)."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="meeple", standalone_mode=False)
+        # Outside standalone mode, click returns a typer.Exit's code instead of raising it.
+        result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
     except typer.Exit as done:
         return int(done.exit_code or 0)
     except typer.Abort:
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         message = Msg("erreur interne", "internal error").text()
         error_console.print(f"meeple: {message}: {type(error).__name__}: {_one_line(str(error))}", markup=False)
         return 1
-    return 0
+    return result if isinstance(result, int) and not isinstance(result, bool) else 0
 
 
 def run() -> None:
