@@ -53,3 +53,10 @@ def test_a_command_exit_code_reaches_the_shell() -> None:
         assert main(["exit-probe", "succeed"]) == 0
     finally:
         cli.app.registered_groups.pop()
+
+
+def test_usage_errors_speak_french_by_default_and_english_on_request() -> None:
+    french = _run("no-such-game")
+    assert "commande inconnue « no-such-game »" in french.stderr
+    english = _run("--lang", "en", "no-such-game")
+    assert "No such command 'no-such-game'" in english.stderr

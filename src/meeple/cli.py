@@ -7,6 +7,7 @@ Errors print one line on standard error and exit non-zero; no traceback reaches 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Annotated
 
@@ -15,7 +16,7 @@ from rich.console import Console
 
 from meeple import __version__
 from meeple.core.errors import MeepleError
-from meeple.core.i18n import LANGUAGES, Msg, set_language
+from meeple.core.i18n import LANGUAGES, Msg, get_language, set_language
 from meeple.core.modules import import_optional
 from meeple.games import game_cli_modules
 
@@ -62,6 +63,36 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+# The command-line library speaks English only: its usage errors are translated here, phrase by phrase.
+_USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
+    (r"No such command '(.+?)'\.", "commande inconnue « \\1 »"),
+    (r"No such option: (\S+?)\.?$", "option inconnue : \\1"),
+    (r"Missing argument '(.+?)'\.", "argument manquant : \\1"),
+    (r"Missing option '(.+?)'\.", "option manquante : \\1"),
+    (r"Missing parameter: (\S+)", "paramètre manquant : \\1"),
+    (r"Option '(.+?)' requires an argument\.", "l'option \\1 attend une valeur"),
+    (r"Got unexpected extra argument(?:\(s\)|s)? \((.+?)\)", "argument(s) en trop : \\1"),
+    (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
+    (r"Input should be a valid number.*$", "un nombre est attendu"),
+    (r"Input should be (.+)$", "valeur attendue : \\1"),
+    (r"Invalid value for (.+?): ", "valeur invalide pour \\1 : "),
+    (r"'(.+?)' is not a valid integer( range)?\.", "« \\1 » n'est pas un nombre entier valide."),
+    (r"'(.+?)' is not a valid float( range)?\.", "« \\1 » n'est pas un nombre valide."),
+    (r"'(.+?)' is not one of (.+?)\.", "« \\1 » n'est pas parmi \\2."),
+    (r"Path '(.+?)' does not exist\.", "le chemin « \\1 » n'existe pas."),
+    (r"File '(.+?)' does not exist\.", "le fichier « \\1 » n'existe pas."),
+)
+
+
+def _usage_text(message: str) -> str:
+    """A usage error in the current language (French: translated phrase by phrase)."""
+    if get_language() == "en":
+        return message
+    for pattern, french in _USAGE_IN_FRENCH:
+        message = re.sub(pattern, french, message)
+    return message
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 on success)."""
     command = typer.main.get_command(app)
@@ -76,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     except typer.TyperException as error:
         if type(error).__name__ == "NoArgsIsHelpError":
             return 0  # the help was printed: asking for nothing is not an error
-        error_console.print(f"meeple: {_one_line(error.format_message())}", markup=False)
+        error_console.print(f"meeple: {_usage_text(_one_line(error.format_message()))}", markup=False)
         return 2
     except MeepleError as error:
         error_console.print(f"meeple: {_one_line(str(error))}", markup=False)
