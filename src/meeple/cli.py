@@ -93,9 +93,20 @@ def _usage_text(message: str) -> str:
     return message
 
 
+def _apply_language_early(argv: list[str]) -> None:
+    """Honour ``--lang`` before the command is parsed, so that usage errors speak it too."""
+    for index, word in enumerate(argv):
+        value = word.split("=", 1)[1] if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value in LANGUAGES:
+            set_language(value)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 on success)."""
     command = typer.main.get_command(app)
+    _apply_language_early(sys.argv[1:] if argv is None else argv)
     try:
         # Outside standalone mode, click returns a typer.Exit's code instead of raising it.
         result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
