@@ -6,8 +6,7 @@ Entry point for the server and the command line::
     level_move(game, level, seed) -> move                  # level: one of LEVELS ("easy" … "strong")
 
 The evaluation (for the side to move) weighs the queens' surroundings (growing faster than linearly:
-the last neighbours matter most; a neighbour that cannot leave weighs more; the AI fears for its own
-queen a little more than it hopes for the rival's), the queens' freedom to slide away, how many pieces
+the last neighbours matter most), the queens' freedom to slide away, how many pieces
 each side can still move (pieces pinned by the one-hive rule or covered by a beetle cannot), open
 gaps at the rival queen that free runners could fill, beetles sitting on a queen, a win available
 to the side to move, and the pieces still in hand. A position the game has already been through
@@ -43,36 +42,20 @@ REPETITION = -40.0
 """The value, for the searching side, of going back to a position of the game (contempt for draws)."""
 IMMEDIATE_WIN = 5000.0
 """The value of a position where the side to move surrounds the rival queen with its next move."""
-FREE_FRIEND = 0.6
-"""A free friendly neighbour of a queen counts for this share of a neighbour that cannot leave."""
-DEFENCE = 1.3
-"""How much more the AI fears for its own queen than it hopes for the rival one."""
 OPEN_GAP = 20.0
 """Per empty cell next to the opposing queen that a free runner (ant, mosquito, spider) can slide into."""
 DEFAULT_DEPTH = 3
 
 
 def _queen_pressure(state: HiveState, colour: int, pinned: set[int]) -> float:
-    """How surrounded ``colour``'s queen is (0 while it is in hand).
-
-    A neighbour that cannot step away (an opposing piece, or a friend that is pinned or covered)
-    weighs fully; a free friend weighs less, since it can leave.
-    """
+    """How surrounded ``colour``'s queen is (0 while it is in hand), less her room to slide away."""
     cell = state.board.where[state.queen[colour]]
     if cell == -1:
         return 0.0
     stacks = state.board.stacks
-    count = 0
-    weight = 0.0
-    for step in DIRS:
-        stack = stacks.get(cell + step)
-        if stack is None:
-            continue
-        count += 1
-        free_friend = state.colour_of[stack[-1]] == colour and len(stack) == 1 and cell + step not in pinned
-        weight += FREE_FRIEND if free_friend else 1.0
+    count = sum(1 for step in DIRS if cell + step in stacks)
     covered = len(stacks[cell]) > 1
-    pressure = QUEEN_NEIGHBOUR * weight * (1 + count / 6) + (BEETLE_ON_QUEEN if covered else 0.0)
+    pressure = QUEEN_NEIGHBOUR * count * (1 + count / 6) + (BEETLE_ON_QUEEN if covered else 0.0)
     if not covered and cell not in pinned:
         pressure -= QUEEN_FREEDOM * len(_slides(stacks, cell))
     return pressure
@@ -171,7 +154,7 @@ def evaluate(game: HiveGame) -> float:
     if _wins_now(state):
         return IMMEDIATE_WIN
     pinned = state.pinned_cells()
-    mine = _mobility(state, me, pinned) - DEFENCE * _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
+    mine = _mobility(state, me, pinned) - _queen_pressure(state, me, pinned) + _attack(state, me, pinned)
     theirs = _mobility(state, 1 - me, pinned) - _queen_pressure(state, 1 - me, pinned) + _attack(state, 1 - me, pinned)
     return mine - theirs
 
