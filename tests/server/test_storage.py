@@ -85,6 +85,8 @@ def test_the_database_comes_from_the_option_then_the_environment_then_a_local_fi
     monkeypatch.setenv("MEEPLE_DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
     assert database_url().endswith("env.sqlite3")
     assert database_url("sqlite:///given.sqlite3") == "sqlite:///given.sqlite3"
+    plain = tmp_path / "plain.sqlite3"
+    assert database_url(str(plain)) == f"sqlite:///{plain}"
 
 
 def test_idle_rooms_leave_memory_and_come_back_from_the_store(tmp_path: Path,

@@ -102,8 +102,14 @@ class ResumeIn(BaseModel):
 
 
 def database_url(explicit: str | None = None) -> str:
-    """The database to use: ``explicit``, else ``MEEPLE_DATABASE_URL``, else a SQLite file here."""
-    return explicit or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_URL
+    """The database to use: ``explicit``, else ``MEEPLE_DATABASE_URL``, else a SQLite file here.
+
+    A value without a scheme is a SQLite file path: ``games.sqlite3`` means ``sqlite:///games.sqlite3``.
+    """
+    chosen = explicit or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_URL
+    if "://" not in chosen:
+        return "sqlite:///" + str(Path(chosen).expanduser().resolve())
+    return chosen
 
 
 def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3) -> FastAPI:

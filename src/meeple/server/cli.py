@@ -15,7 +15,7 @@ def serve(
     port: Annotated[int, typer.Option("--port", help="port")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="URL SQLAlchemy (défaut : MEEPLE_DATABASE_URL, sinon sqlite:///meeple.sqlite3)"),
+        typer.Option("--db", help="fichier SQLite ou URL SQLAlchemy / SQLite file or SQLAlchemy URL (défaut/default: MEEPLE_DATABASE_URL, sinon/else meeple.sqlite3)"),
     ] = None,
 ) -> None:
     """Lance l'application web / start the browser app."""
