@@ -13,7 +13,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
+from meeple.core.errors import IllegalMoveError, MeepleError
+from meeple.core.files import read_json
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
@@ -44,11 +45,7 @@ def open_game(source: str) -> SkirmishGame:
     path = Path(source)
     if not path.exists():
         load_scenario(source)  # raises the error naming the known scenarios
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise FormatError(source, f"line {error.lineno}", Msg(f"JSON illisible: {error.msg}",
-                                                             f"unreadable JSON: {error.msg}")) from error
+    data: Any = read_json(path)
     if isinstance(data, dict) and data.get("format") == "meeple-record":
         return SkirmishGame.from_record(data, source)
     parse_scenario(data, source)  # errors name the file and the field

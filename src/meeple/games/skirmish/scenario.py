@@ -24,7 +24,6 @@ Fighters that start in contact with an opponent start engaged with it (R8).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 
 from meeple.core.boards import Cell
 from meeple.core.errors import FormatError
+from meeple.core.files import parse_json
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
@@ -273,11 +273,7 @@ def load_scenario(name_or_path: str) -> Scenario:
             raise FormatError(name_or_path, "", Msg(f"ni un fichier ni un scénario fourni ({known})",
                                                     f"neither a file nor a shipped scenario ({known})"))
         source, text = str(path), path.read_text(encoding="utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(source, f"line {error.lineno}", Msg(f"JSON illisible: {error.msg}",
-                                                             f"unreadable JSON: {error.msg}")) from error
+    data = parse_json(text, source)
     return parse_scenario(data, source)
 
 

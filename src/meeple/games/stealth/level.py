@@ -26,7 +26,6 @@ Every problem raises :class:`~meeple.core.errors.FormatError` naming the source,
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -37,6 +36,7 @@ from typing import Any
 
 from meeple.core.boards import Graph
 from meeple.core.errors import FormatError
+from meeple.core.files import parse_json, read_json
 from meeple.core.i18n import Msg
 
 LEVEL_FORMAT = "meeple-stealth-level"
@@ -458,17 +458,7 @@ _ROUTE_READERS = {"sentry": _read_sentry, "pivot": _read_pivot, "patrol": _read_
 # --- files -----------------------------------------------------------------------------------------
 def load_level_file(path: str | Path) -> Level:
     """Read and check a level file; unreadable JSON is a FormatError naming the line."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise _error(str(path), "", f"fichier illisible ({error.strerror})", f"unreadable file ({error.strerror})") from error
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _error(str(path), f"line {error.lineno}",
-                     f"JSON invalide : {error.msg}", f"invalid JSON: {error.msg}") from error
-    return parse_level(data, str(path))
+    return parse_level(read_json(path), str(path))
 
 
 def _level_sort_key(level_id: str) -> tuple[int, ...]:
@@ -488,7 +478,7 @@ def shipped_level_data(level_id: str) -> dict[str, Any]:
     item = resources.files("meeple.games.stealth") / "levels" / f"act{act}" / f"{level_id}.json"
     if not re.fullmatch(r"\d+-\d+", level_id) or not item.is_file():
         raise _error("options", "level", f"niveau inconnu « {level_id} »", f"unknown level '{level_id}'")
-    data: dict[str, Any] = json.loads(item.read_text(encoding="utf-8"))
+    data: dict[str, Any] = parse_json(item.read_text(encoding="utf-8"), f"{level_id}.json")
     return data
 
 
