@@ -39,9 +39,9 @@ from meeple.games.ilyos import board
 from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EXPERT_SECONDS = 0.9
+EXPERT_SECONDS = 0.8
 """The Expert's beam budget per turn (checked between expansions)."""
-EXPERT_TOTAL_SECONDS = 1.4
+EXPERT_TOTAL_SECONDS = 1.2
 """No reply is simulated after this (the whole turn stays under 2 s)."""
 EXPECTED_HAND_MOVES = 3
 """Move cards in an average hand of 5 (8 of 13 cards are moves)."""
@@ -181,7 +181,8 @@ def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Ac
     for index, (_, line) in enumerate(finals):
         if index > 0 and time.perf_counter() > deadline:
             break
-        values = [_after_reply(world, seat, line) for world in worlds]
+        values = [_after_reply(world, seat, line) for i, world in enumerate(worlds)
+                  if i == 0 or time.perf_counter() < deadline]
         rescored.append((sum(values) / len(values), line))
     rescored.sort(key=lambda item: -item[0])
     return rescored
