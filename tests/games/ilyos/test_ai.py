@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core.rng import make_rng
+from meeple.games.ilyos import ai
 from meeple.games.ilyos.ai import LEVELS, choose_move, evaluate
 from meeple.games.ilyos.board import HEART, manhattan
 from meeple.games.ilyos.engine import Action, IlyosGame
@@ -69,6 +70,28 @@ def test_the_ai_decides_from_its_own_view_only() -> None:
     other = game.determinize(1, make_rng(99))  # seat 0's hidden cards re-dealt
     assert other.position_json()["secret"] != game.position_json()["secret"]
     assert choose_move(game, 1, "hard", make_rng(7)) == choose_move(other, 1, "hard", make_rng(7))
+
+
+def test_the_ai_searches_a_determinised_copy_never_the_real_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = IlyosGame.new({}, 6)
+    _play_turn(game, "easy")
+    searched: list[IlyosGame] = []
+    real_plan = ai.plan_turn
+
+    def spy(world: IlyosGame, *args: object) -> list[Action]:
+        searched.append(world)
+        return real_plan(world, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "plan_turn", spy)
+    ai._PLANS.clear()
+    for level in ("medium", "hard", "expert"):
+        choose_move(game, 1, level, make_rng(3))
+    assert len(searched) == 3
+    for world in searched:
+        assert world is not game and world.view(1) == game.view(1), "the same view"
+        hidden, real = world.position_json()["secret"], game.position_json()["secret"]
+        assert hidden["decks"][0] != real["decks"][0], "the opponent's deck order was re-dealt"
+        assert hidden["decks"][1] != real["decks"][1] and hidden["salt"] != real["salt"], "its own deck too"
 
 
 def test_evaluate_prefers_a_crown_nearer_home() -> None:
