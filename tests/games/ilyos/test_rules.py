@@ -221,12 +221,13 @@ def _fill_board(game: IlyosGame) -> None:
 
 
 def test_the_game_stops_when_the_next_player_cannot_place_most_crowns_wins() -> None:
-    game = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], placed=True, ground={HEART: 0})
+    game = arrange(guardians=[(0, (1, 0)), (1, (9, 0))], placed=True, ground={HEART: 0, (8, 2): 1})
     game.state.scores[0] = 1
     _fill_board(game)
     game.push(Action("end"))
     outcome = game.outcome()
-    assert outcome is not None and outcome.winners == {0}
+    assert outcome is not None and outcome.winners == {0}, "most crowns, though P2's crown lies nearer home"
+    assert "most crowns" in outcome.reason.en
     assert game.to_move() is None and game.legal_moves() == []
 
 
@@ -284,6 +285,8 @@ def test_a_guardian_takes_the_crown_of_an_adjacent_opponent_for_one_move() -> No
     game.push(take)
     assert game.state.guardians[0].crown == 0 and game.state.guardians[1].crown == -1
     assert game.points()["move"] == 2
+    ally = arrange(islands=ROW, guardians=[(0, (1, 3)), (0, (2, 3))], carried={1: 0}, ground={HEART: 1})
+    assert Action("take", 0, (2, 3)) not in ally.legal_moves(), "only an opponent's crown is taken"
 
 
 # --- rules 21 to 25: crowns ----------------------------------------------------------------------------------
