@@ -35,7 +35,8 @@ def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
     monkeypatch.setattr("sys.stdin", io.StringIO("?\nfly away\nend\nq\n"))
     assert main(["--lang", "en", "ilyos", "play", "--seed", "4", "--level", "easy"]) == 0
     out = capsys.readouterr().out
-    assert "P1 to play" in out and "you may spend" in out
+    assert "P1 to play" in out and "you may spend: moves: " in out
+    assert "Guardians: #0 b1 (P1)" in out and "#2 j1 (P2)" in out, "the ids to type are on screen"
     assert "place " in out, "the list of legal actions"
     assert "unreadable action text" in out
     assert "place an island first (rule 2)" in out

@@ -88,14 +88,14 @@ def play(
             game.push(move)
             continue
         console.print(draw_game(game), markup=False)
-        console.print(f"P{mover + 1} — {Msg('vous pouvez dépenser', 'you may spend')}: {draw_hand(game, mover)}",
+        console.print(f"P{mover + 1} — {Msg('vous pouvez dépenser :', 'you may spend:')} {draw_hand(game, mover)}",
                       markup=False)
         if not _human_action(game):
             return
     console.print(draw_game(game), markup=False)
     outcome = game.outcome()
     assert outcome is not None
-    console.print(f"{outcome.reason} — {Msg('gagnants', 'winners')}: "
+    console.print(f"{outcome.reason} — {Msg('gagnants :', 'winners:')} "
                   f"{', '.join(f'P{s + 1}' for s in sorted(outcome.winners)) or '—'}", markup=False)
 
 

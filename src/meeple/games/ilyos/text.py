@@ -9,7 +9,7 @@ from __future__ import annotations
 from meeple.core.boards import Cell
 from meeple.core.i18n import Msg
 from meeple.games.ilyos import board
-from meeple.games.ilyos.engine import KINDS, IlyosGame
+from meeple.games.ilyos.engine import KINDS, IlyosGame, cell_name
 
 LEGEND = Msg(
     ". vide  # île  + sanctuaire  v village  * couronne au sol  0-3 gardien du joueur  [0] gardien portant une couronne",
@@ -52,14 +52,18 @@ def draw_game(game: IlyosGame) -> str:
     scores = "  ".join(f"P{seat + 1}: {score}" for seat, score in enumerate(state.scores))
     mover = game.to_move()
     turn = Msg("partie terminée", "game over") if mover is None else Msg(f"au tour de P{mover + 1}", f"P{mover + 1} to play")
-    return f"{text}\n{Msg('Couronnes', 'Crowns')} — {scores} — {turn}"
+    named = "  ".join(f"#{gid} {cell_name(g.cell)} (P{g.owner + 1}{'*' if g.crown >= 0 else ''})"
+                      for gid, g in sorted(state.guardians.items()))
+    return (f"{text}\n{Msg('Gardiens :', 'Guardians:')} {named}\n"
+            f"{Msg('Couronnes', 'Crowns')} — {scores} — {turn}")
 
 
 def draw_hand(game: IlyosGame, seat: int) -> str:
     """What ``seat`` may spend now (its own hand and stock)."""
     points = game.points(seat)
-    names = {"move": Msg("déplacements", "moves"), "push": Msg("poussées", "pushes"), "magic": Msg("magies", "magic")}
-    return ", ".join(f"{points[k]} {names[k]}" for k in KINDS)
+    names = {"move": Msg("déplacements :", "moves:"), "push": Msg("poussées :", "pushes:"),
+             "magic": Msg("magies :", "magic:")}
+    return ", ".join(f"{names[k]} {points[k]}" for k in KINDS)
 
 
 def draw_setup(chosen: board.Setup) -> str:
