@@ -75,6 +75,10 @@ def test_deck_of_13_hand_of_5_discard_and_stock_capped_at_5() -> None:
     assert sorted(player_discard := game.state.players[0].discard) == sorted(hand)
     assert len(player_discard) == 5
     assert game.state.players[0].stock == {k: hand.count(k) for k in ("move", "push", "magic")}
+    spent = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move", "move", "push", "push", "magic"], placed=True)
+    spent.push(Action("move", 0, (2, 3)))
+    spent.push(Action("end"))
+    assert spent.state.players[0].stock == {"move": 1, "push": 2, "magic": 1}, "only unused actions are banked"
     capped = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move"] * 5, stock={"move": 4}, placed=True)
     capped.push(Action("end"))
     assert capped.state.players[0].stock["move"] == 5
@@ -145,6 +149,10 @@ def test_guardians_pushed_into_the_void_leave_play_with_their_crown() -> None:
     assert 2 not in game.state.guardians, "the front guardian fell into the void"
     assert game.state.guardians[1].cell == (4, 3)
     assert 7 not in game.crown_cells(), "its crown is lost"
+    pick = arrange(islands=islands, guardians=[(0, (1, 3)), (1, (2, 3))], ground={(3, 3): 0, HEART: 1},
+                   hand=["push"] * 4 + ["move"])
+    pick.push(Action("push", 0, (2, 3), 1))
+    assert pick.state.guardians[1].crown == 0, "a pushed guardian with empty hands picks up the crown it lands on"
     assert game.state.ground == {HEART: 8}, "and a new crown appears on the heart"
 
 
@@ -159,6 +167,9 @@ def test_a_pushed_crown_flies_over_void_and_lands_on_a_free_island_cell() -> Non
     blocked = arrange(islands=islands, guardians=[(0, (2, 3)), (1, (6, 3))], ground={(3, 3): 0},
                       hand=["push"] * 4 + ["move"], stock={"push": 1})
     assert [m.amount for m in moves_of(blocked, "push", 0)] == [], "a guardian on the way stops the crown"
+    taken = arrange(islands=islands, guardians=[(0, (2, 3))], ground={(3, 3): 0, (7, 3): 1},
+                    hand=["push"] * 4 + ["move"], stock={"push": 1})
+    assert [m.amount for m in moves_of(taken, "push", 0)] == [3], "never onto another crown"
 
 
 def test_a_crown_never_lands_in_the_sanctuary_or_a_village() -> None:
