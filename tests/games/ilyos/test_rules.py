@@ -310,6 +310,12 @@ def test_one_crown_at_start_and_a_second_appears_once_it_is_taken() -> None:
     assert game.crowns_in_play() == 2
 
 
+def test_a_crown_pushed_off_the_heart_is_replaced_at_once() -> None:
+    game = arrange(islands=[((7, 5), 0)], guardians=[(0, (4, 5))], ground={HEART: 0}, hand=["push"] * 4 + ["move"])
+    game.push(Action("push", 0, HEART, 2))
+    assert game.state.ground == {(7, 5): 0, HEART: 1}, "rule 33: the heart is empty and one crown is in play"
+
+
 def test_a_carrier_cannot_stop_on_a_lying_crown_but_can_pass_over_it() -> None:
     game = arrange(islands=ROW, guardians=[(0, (1, 3))], carried={0: 0}, ground={(2, 3): 1})
     reach = game.reachable(0)

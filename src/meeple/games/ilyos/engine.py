@@ -585,6 +585,7 @@ class IlyosGame(Game[Action]):
             return None
         new = state.copy()
         new.ground[cell] = new.ground.pop(start)
+        self._spawn_crowns(new)  # a crown pushed off the heart is replaced at once (rule 33)
         return new
 
     def push_forces(self, gid: int, target: Cell) -> list[int]:
