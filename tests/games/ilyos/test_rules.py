@@ -412,8 +412,9 @@ def test_move_text_round_trips() -> None:
     game = IlyosGame.new({}, 2)
     for move in game.legal_moves():
         assert game.parse_move(game.move_text(move)) == move
-    with pytest.raises(IllegalMoveError):
-        game.parse_move("fly #1 z99")
+    for bad in ("fly #1 z99", "place c4/0 now", "move #0 c2 c3", "drop #0 c2", "push #0 c2", "end turn", ""):
+        with pytest.raises(IllegalMoveError, match=r"unreadable|illisible"):
+            game.parse_move(bad)
 
 
 def test_before_placing_no_rotation_may_leave_the_island_without_room() -> None:

@@ -1057,10 +1057,16 @@ def parse_cell(text: str) -> Cell:
     return (column, row)
 
 
+_TEXT_WORDS = {"end": 1, "place": 2, "drop": 2, "magic": 3, "move": 3, "take": 3, "give": 3, "push": 4}
+"""How many words each action's text has (``push #3 d5 x2`` has four)."""
+
+
 def _parse_text(text: str) -> Action:
     words = text.split()
     kind = words[0].lower()
-    if kind == "end" and len(words) == 1:
+    if len(words) != _TEXT_WORDS.get(kind):
+        raise ValueError(text)
+    if kind == "end":
         return Action("end")
     if kind == "place":
         at, orientation = words[1].split("/")
