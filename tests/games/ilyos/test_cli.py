@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import typing
 from collections.abc import Iterator
 
 import pytest
@@ -69,3 +70,15 @@ def test_two_humans_against_the_ai_in_two_versus_two(capsys: pytest.CaptureFixtu
     assert "P2: " in out, "the AI played P2"
     assert "P3 — you may spend" in out, "then P3, a human, was asked"
     assert main(["--lang", "en", "ilyos", "play", "--seats", "5"]) == 2
+
+
+def test_every_command_and_option_is_explained_in_french_and_english() -> None:
+    from meeple.games.ilyos.cli import app
+
+    for command in app.registered_commands:
+        assert command.callback is not None and " / " in (command.callback.__doc__ or ""), command.name
+        hints = typing.get_type_hints(command.callback, include_extras=True)
+        for name, hint in hints.items():
+            for info in getattr(hint, "__metadata__", ()):
+                text = getattr(info, "help", None) or ""
+                assert " / " in text or name in ("seed", "mode", "islands"), (command.name, name, text)

@@ -43,10 +43,10 @@ def _level(level: str) -> str:
 
 @app.command()
 def setups(
-    islands: Annotated[int | None, typer.Option("--islands", help="only this number of islands")] = None,
-    guardians: Annotated[int | None, typer.Option("--guardians", help="only this number of guardians")] = None,
+    islands: Annotated[int | None, typer.Option("--islands", help="seulement ce nombre d'îles / only this number of islands")] = None,
+    guardians: Annotated[int | None, typer.Option("--guardians", help="seulement ce nombre de gardiens / only this number of guardians")] = None,
 ) -> None:
-    """Draw the symmetric duel setups (4-12 islands, 1-4 guardians per team)."""
+    """Dessine les configurations du Duel symétrique / draw the symmetric duel setups (4-12 islands)."""
     chosen = [s for s in board.all_setups()
               if (islands is None or len(s.islands) == islands) and (guardians is None or len(s.team_a) == guardians)]
     if not chosen:
@@ -61,8 +61,8 @@ def setups(
 
 @app.command()
 def play(
-    seats: Annotated[str, typer.Option("--seats", help="human seats, e.g. 0 or 0,2 (0 = P1); AI elsewhere")] = "0",
-    level: Annotated[str, typer.Option("--level", help="easy | medium | hard | expert")] = "medium",
+    seats: Annotated[str, typer.Option("--seats", help="places humaines, ex. 0 ou 0,2 (0 = J1) ; IA ailleurs / human seats, e.g. 0 or 0,2 (0 = P1); AI elsewhere")] = "0",
+    level: Annotated[str, typer.Option("--level", help="niveau de l'IA / AI level: easy | medium | hard | expert")] = "medium",
     seed: Annotated[int | None, typer.Option("--seed")] = None,
     mode: ModeOption = "duel",
     islands: IslandsOption = 8,
@@ -70,7 +70,9 @@ def play(
     team_diagonal: DiagonalOption = False,
     sacrificed: SacrificedOption = False,
 ) -> None:
-    """Play in the terminal against the computer (seats not listed in --seats are the AI).
+    """Jouer contre l'ordinateur dans le terminal / play against the computer in the terminal.
+
+    Seats not listed in --seats are the AI.
 
     Actions are typed as ``place e4/0``, ``move #3 d4``, ``push #3 d5 x2``, ``take #3 d5``, ``give #3 d5``,
     ``drop #3``, ``magic c4 q1`` (quarter turns), ``end``; ``?`` lists the legal ones."""
@@ -130,15 +132,15 @@ def _human_action(game: IlyosGame) -> bool:
 
 @app.command()
 def tournament(
-    games: Annotated[int, typer.Option("--games", help="games per pair of levels")] = 10,
-    levels: Annotated[str, typer.Option("--levels", help="comma-separated, weakest first")] = ",".join(LEVELS),
-    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="every pair, not only neighbours")] = False,
+    games: Annotated[int, typer.Option("--games", help="parties par paire de niveaux / games per pair of levels")] = 10,
+    levels: Annotated[str, typer.Option("--levels", help="séparés par des virgules, le plus faible d'abord / comma-separated, weakest first")] = ",".join(LEVELS),
+    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="toutes les paires / every pair, not only neighbours")] = False,
     seed: Annotated[int, typer.Option("--seed")] = 1,
     mode: ModeOption = "duel",
     islands: IslandsOption = 8,
     guardians: GuardiansOption = 2,
 ) -> None:
-    """AI against AI: each level against the next (or every other level), win table with 95 % intervals."""
+    """L'IA contre l'IA, table des victoires / AI against AI, the win table with 95 % intervals."""
     chosen = [_level(name.strip()) for name in levels.split(",") if name.strip()]
     if len(chosen) < 2 or games < 1:
         raise typer.BadParameter(Msg("au moins deux niveaux et une partie", "at least two levels and one game").text())
