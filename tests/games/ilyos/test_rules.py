@@ -408,6 +408,18 @@ def test_an_illegal_move_says_why_and_changes_nothing() -> None:
     assert game.position_hash() == before
 
 
+def test_a_move_refused_for_lack_of_cards_says_so() -> None:
+    walker = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move", "push", "push", "push", "magic"])
+    with pytest.raises(IllegalMoveError, match=r"coûte 2, vous avez 1 déplacement|costs 2, you have 1 move"):
+        walker.push(Action("move", 0, (3, 3)))
+    game = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], hand=["move", "push", "push", "magic", "move"])
+    with pytest.raises(IllegalMoveError, match=r"force 3, mais vous avez 2 poussée|force 3, but you have 2 push"):
+        game.push(Action("push", 0, (2, 3), 3))
+    poor = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move"] * 5)
+    with pytest.raises(IllegalMoveError, match=r"aucune carte de ce type|no card of this kind"):
+        poor.push(Action("magic", cell=(1, 3), amount=1))
+
+
 def test_move_text_round_trips() -> None:
     game = IlyosGame.new({}, 2)
     for move in game.legal_moves():

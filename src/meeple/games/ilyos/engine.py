@@ -676,7 +676,25 @@ class IlyosGame(Game[Action]):
             return Msg("ce gardien n'est pas sur le plateau", "no such guardian on the board")
         if move.guardian >= 0 and not self.commands(self.state.current, move.guardian):
             return Msg("ce gardien n'est pas à vous", "this guardian is not yours")
-        return Msg("action impossible dans cette position", "this action is not possible here")
+        return self._why_too_costly(move) or Msg("action impossible dans cette position",
+                                                 "this action is not possible here")
+
+    def _why_too_costly(self, move: Action) -> Msg | None:
+        """Why ``move`` is refused when only the cards to spend are missing (None otherwise)."""
+        points = self.points()
+        if move.kind == "move" and move.guardian >= 0:
+            cost = self.reachable(move.guardian, budget=1 << 10).get(move.cell)
+            if cost is not None and cost > points["move"]:
+                return Msg(f"ce déplacement coûte {cost}, vous avez {points['move']} déplacement(s)",
+                           f"this move costs {cost}, you have {points['move']} move(s)")
+        if move.kind == "take" and points["move"] < 1:
+            return Msg("reprendre une couronne coûte 1 déplacement", "taking a crown costs 1 move")
+        if move.kind == "push" and 0 < points["push"] < move.amount:
+            return Msg(f"force {move.amount}, mais vous avez {points['push']} poussée(s)",
+                       f"force {move.amount}, but you have {points['push']} push(es)")
+        if move.kind in ("push", "magic") and points[move.kind] == 0:
+            return Msg("aucune carte de ce type à dépenser", "no card of this kind to spend")
+        return None
 
     def _apply(self, move: Action) -> State:
         kind = move.kind
