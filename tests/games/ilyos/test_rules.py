@@ -415,6 +415,8 @@ def test_a_move_refused_for_lack_of_cards_says_so() -> None:
     game = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], hand=["move", "push", "push", "magic", "move"])
     with pytest.raises(IllegalMoveError, match=r"force 3, mais vous avez 2 poussée|force 3, but you have 2 push"):
         game.push(Action("push", 0, (2, 3), 3))
+    with pytest.raises(IllegalMoveError, match=r"impossible dans cette position|not possible here"):
+        game.push(Action("push", 0, (1, 4), 3))
     poor = arrange(islands=ROW, guardians=[(0, (1, 3))], hand=["move"] * 5)
     with pytest.raises(IllegalMoveError, match=r"aucune carte de ce type|no card of this kind"):
         poor.push(Action("magic", cell=(1, 3), amount=1))

@@ -689,10 +689,14 @@ class IlyosGame(Game[Action]):
                            f"this move costs {cost}, you have {points['move']} move(s)")
         if move.kind == "take" and points["move"] < 1:
             return Msg("reprendre une couronne coûte 1 déplacement", "taking a crown costs 1 move")
-        if move.kind == "push" and 0 < points["push"] < move.amount:
+        possible = (move.kind == "push" and move.guardian >= 0
+                    and self.push_result(move.guardian, move.cell, move.amount) is not None) or (
+            move.kind == "magic" and move.cell in self.state.islands and 1 <= move.amount <= 4
+            and self._rotation_fits(move.cell, move.amount))
+        if possible and move.kind == "push" and 0 < points["push"] < move.amount:
             return Msg(f"force {move.amount}, mais vous avez {points['push']} poussée(s)",
                        f"force {move.amount}, but you have {points['push']} push(es)")
-        if move.kind in ("push", "magic") and points[move.kind] == 0:
+        if possible and points[move.kind] == 0:
             return Msg("aucune carte de ce type à dépenser", "no card of this kind to spend")
         return None
 
