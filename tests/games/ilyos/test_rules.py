@@ -52,6 +52,10 @@ def test_a_new_guardian_appears_on_the_pivot_only_under_six() -> None:
     full = arrange(islands=ROW, guardians=six)
     full.push(moves_of(full, "place")[0])
     assert full.team_guardians(0) == 6, "rule 12: a team never has more than 6 guardians"
+    pair = arrange({"mode": "2v2"}, islands=ROW,
+                   guardians=[(0, (1, 3)), (2, (2, 3)), (0, (3, 3)), (2, (4, 3)), (0, (5, 3)), (2, (5, 2))])
+    pair.push(moves_of(pair, "place")[0])
+    assert pair.team_guardians(0) == 6, "in 2 vs 2 the limit is the pair's, not the seat's"
 
 
 def test_islands_are_placed_over_void_touching_land() -> None:
