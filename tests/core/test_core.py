@@ -169,3 +169,18 @@ def test_read_json_names_the_file_and_the_problem(tmp_path: Path) -> None:
         read_json(folder / "bad.json")
     with pytest.raises(FormatError, match=r"missing\.json"):
         read_json(folder / "missing.json")
+
+
+def test_alpha_beta_reads_the_clock_as_often_as_asked() -> None:
+    import time
+
+    def slow_evaluation(_game: Take) -> float:
+        time.sleep(0.02)  # a game whose positions are slow to judge
+        return 0.0
+
+    with pytest.raises(ValueError, match="clock_interval"):
+        AlphaBeta(slow_evaluation, clock_interval=0)
+    began = time.perf_counter()
+    result = AlphaBeta(slow_evaluation, clock_interval=1).search(Take.new({"pile": 60}, 1), time_limit=0.2)
+    assert result.move in (1, 2, 3)
+    assert time.perf_counter() - began < 2.5  # with the default 256 it would run past 5 s

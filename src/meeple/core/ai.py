@@ -58,7 +58,8 @@ class AlphaBeta(Generic[G]):
     For two sides. ``evaluate(game)`` scores a non-final position for the seat to move (higher is better
     for it). ``side_of(seat)`` maps seats to sides (teams); seats of one side share a score, and several
     moves in a row by one side are handled (the score is negated only when the side changes).
-    ``order(game, moves)`` may sort moves best-first to cut more branches.
+    ``order(game, moves)`` may sort moves best-first to cut more branches. The clock is read every
+    ``clock_interval`` nodes (lower it for games whose nodes are slow, so the time limit holds).
     """
 
     def __init__(
@@ -67,11 +68,15 @@ class AlphaBeta(Generic[G]):
         order: Callable[[G, list[Any]], list[Any]] | None = None,
         side_of: Callable[[int], int] = lambda seat: seat,
         table_size: int = 1_000_000,
+        clock_interval: int = 256,
     ) -> None:
+        if clock_interval < 1:
+            raise ValueError("clock_interval must be at least 1")
         self.evaluate = evaluate
         self.order = order
         self.side_of = side_of
         self.table_size = table_size
+        self.clock_interval = clock_interval
         self.table: dict[int, _Entry] = {}
         self.nodes = 0
         self._deadline = math.inf
@@ -136,7 +141,9 @@ class AlphaBeta(Generic[G]):
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes >= self._max_nodes or (self.nodes & 255 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes >= self._max_nodes or (
+            self.nodes % self.clock_interval == 0 and time.perf_counter() > self._deadline
+        ):
             raise _OutOfTime
 
     def _child_value(self, game: G, depth: int, alpha: float, beta: float, ply: int, side: int) -> float:

@@ -17,9 +17,7 @@ Baselines for tournaments: :func:`random_move` and :func:`greedy_move` (one ply,
 
 from __future__ import annotations
 
-import time
-
-from meeple.core.ai import AlphaBeta, SearchResult, _OutOfTime
+from meeple.core.ai import AlphaBeta, SearchResult
 from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.hive.board import DIRS
 from meeple.games.hive.game import HiveGame
@@ -192,15 +190,6 @@ TIME_CHECK_INTERVAL = 8
 """Nodes between two looks at the clock (a Hive node costs about a millisecond, so look often)."""
 
 
-class HiveAlphaBeta(AlphaBeta[HiveGame]):
-    """Core's alpha-beta, looking at the clock every few nodes instead of every 256."""
-
-    def _tick(self) -> None:
-        super()._tick()
-        if self.nodes % TIME_CHECK_INTERVAL == 0 and time.perf_counter() > self._deadline:
-            raise _OutOfTime
-
-
 def search(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> SearchResult:
     """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`."""
     if time_limit is None and depth is None:
@@ -213,7 +202,7 @@ def search(game: HiveGame, time_limit: float | None = None, depth: int | None = 
             return REPETITION if node.state.ply & 1 == game.state.ply & 1 else -REPETITION
         return evaluate(node)
 
-    engine = HiveAlphaBeta(evaluate_fresh, order_moves)
+    engine = AlphaBeta(evaluate_fresh, order_moves, clock_interval=TIME_CHECK_INTERVAL)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
 
 
