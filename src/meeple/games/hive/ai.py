@@ -10,7 +10,8 @@ the last neighbours matter most), the queens' freedom to slide away, how many pi
 each side can still move (pieces pinned by the one-hive rule or covered by a beetle cannot), open
 gaps at the rival queen that free runners could fill, beetles sitting on a queen, a win available
 to the side to move, and the pieces still in hand. A position the game has already been through
-scores a little below a draw, so the AI does not shuffle forever.
+scores a little below a draw, so the AI does not shuffle forever. The search's leaves look one move
+further along the moves that close in on the rival queen (:func:`quiescent_evaluate`).
 
 Baselines for tournaments: :func:`random_move` and :func:`greedy_move` (one ply, same evaluation).
 """
@@ -157,6 +158,46 @@ def evaluate(game: HiveGame) -> float:
     return mine - theirs
 
 
+QUIESCENCE_MOVES = 6
+"""Attacking moves a leaf looks at before trusting its static value (see :func:`quiescent_evaluate`)."""
+
+
+def quiescent_evaluate(game: HiveGame) -> float:
+    """The static value, or better: the side to move may first bring a piece next to the rival queen.
+
+    A one-ply quiescence on the moves that close in on the opposing queen (the Hive analogue of
+    captures): the leaf's value is the best of standing pat and the most promising such moves, each
+    scored by the opponent's static view of the result, so a leaf does not miss an attack one move away.
+    """
+    stand_pat = evaluate(game)
+    if stand_pat >= IMMEDIATE_WIN:
+        return stand_pat
+    state = game.state
+    me = state.ply & 1
+    where = state.board.where
+    their_queen = where[state.queen[1 - me]]
+    if their_queen == -1 or where[state.queen[me]] == -1:
+        return stand_pat
+    near = {their_queen + step for step in DIRS}
+    attacks = [
+        move
+        for move in state.moves()
+        if move[0] >= 0 and move[1] in near and where[move[0]] not in near and state.colour_of[move[0]] == me
+    ]
+    best = stand_pat
+    for move in attacks[:QUIESCENCE_MOVES]:
+        game.push_unchecked(move)
+        outcome = game.outcome()
+        if outcome is not None:
+            value = 0.0 if outcome.draw else (IMMEDIATE_WIN if me in outcome.winners else -IMMEDIATE_WIN)
+        else:
+            value = -evaluate(game)
+        game.pop()
+        if value > best:
+            best = value
+    return best
+
+
 def order_moves(game: HiveGame, moves: list[Move]) -> list[Move]:
     """Moves most likely to be good first: onto or next to the opposing queen, away from one's own."""
     state = game.state
@@ -200,7 +241,7 @@ def search(game: HiveGame, time_limit: float | None = None, depth: int | None = 
         """A position the game has already been in scores below a draw: shuffling leads nowhere."""
         if node.position_hash() in seen:
             return REPETITION if node.state.ply & 1 == game.state.ply & 1 else -REPETITION
-        return evaluate(node)
+        return quiescent_evaluate(node)
 
     engine = AlphaBeta(evaluate_fresh, order_moves, clock_interval=TIME_CHECK_INTERVAL)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
