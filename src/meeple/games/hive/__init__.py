@@ -6,16 +6,9 @@ The engine is :class:`meeple.games.hive.game.HiveGame`; the AI entry point is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from meeple.core.game import JSON, GameInfo
+from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.hive.game import HiveGame, legal_targets
-
-
-def _factory(options: Mapping[str, JSON] | None, seed: int | None) -> HiveGame:
-    return HiveGame.new(options, seed)
-
 
 INFO = GameInfo(
     name="hive",
@@ -24,7 +17,7 @@ INFO = GameInfo(
         "Encerclez la reine adverse ; Moustique, Coccinelle, Cloporte et Mille-pattes en option.",
         "Surround the opposing queen; Mosquito, Ladybug, Pillbug and Centipede optional.",
     ),
-    factory=_factory,
+    factory=HiveGame.new,
     conformance_options=[{"game_type": "Base"}, {"game_type": "Base+MLP"}, {"game_type": "Base+MLPC"}],
     max_playout_moves=150,
 )

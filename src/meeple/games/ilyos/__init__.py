@@ -6,7 +6,7 @@ describes the options, the move JSON and the view JSON); the click helpers for t
 
 What the web server calls::
 
-    game = make_game(options, seed)                  # or INFO.factory
+    game = IlyosGame.new(options, seed)              # or INFO.factory
     game.view(seat)                                  # JSON to draw, per seat (hands stay private)
     targets(game, guardian_id)                       # second click of rule 3: cells, actions, costs, forces
     selection(game, guardian_id)                     # targets + "put down" button + cancel cell
@@ -18,19 +18,11 @@ What the web server calls::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from meeple.core.game import JSON, GameInfo
+from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import Action, IlyosGame
 from meeple.games.ilyos.interface import magic_targets, placement_targets, selection, targets
-
-
-def make_game(options: Mapping[str, JSON] | None, seed: int | None) -> IlyosGame:
-    """The factory the conformance kit, the CLI and the server use."""
-    return IlyosGame.new(options, seed)
-
 
 INFO = GameInfo(
     name="ilyos",
@@ -39,7 +31,7 @@ INFO = GameInfo(
         "Posez une île par tour, déplacez et poussez vos gardiens, ramenez trois couronnes au village.",
         "Place an island each turn, move and push your guardians, bring three crowns home.",
     ),
-    factory=make_game,
+    factory=IlyosGame.new,
     conformance_options=[
         {},
         {"mode": "2v2"},
@@ -56,7 +48,6 @@ __all__ = [
     "IlyosGame",
     "choose_move",
     "magic_targets",
-    "make_game",
     "placement_targets",
     "selection",
     "targets",

@@ -8,16 +8,9 @@ calls), :mod:`.cli`. Rules: ``docs/rules/murder.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from meeple.core.game import JSON, GameInfo
+from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.murder.game import MurderGame
-
-
-def _factory(options: Mapping[str, JSON] | None, seed: int | None) -> MurderGame:
-    return MurderGame.new(options, seed)
-
 
 INFO = GameInfo(
     name="murder",
@@ -26,7 +19,7 @@ INFO = GameInfo(
         "Placez chaque personne dans la maison d'après les indices, et trouvez l'assassin.",
         "Place everyone in the house from the clues, and find the murderer.",
     ),
-    factory=_factory,
+    factory=MurderGame.new,
     conformance_options=[{"size": 4}, {"size": 5, "difficulty": 2}],
     max_playout_moves=40,
 )

@@ -11,17 +11,10 @@ See ``docs/rules/skirmish.md``. Public API:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from meeple.core.game import JSON, GameInfo
+from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.skirmish.engine import SkirmishGame
 from meeple.games.skirmish.scenario import shipped_scenarios
-
-
-def _factory(options: Mapping[str, JSON] | None, seed: int | None) -> SkirmishGame:
-    return SkirmishGame.new(options, seed)
-
 
 INFO = GameInfo(
     name="skirmish",
@@ -30,7 +23,7 @@ INFO = GameInfo(
         "Escarmouche sur grille: zones de contrôle, engagements, activations alternées.",
         "Grid skirmish: zones of control, engagements, alternate activations.",
     ),
-    factory=_factory,
+    factory=SkirmishGame.new,
     conformance_options=[{"scenario": name} for name in shipped_scenarios()],
     max_playout_moves=120,
 )

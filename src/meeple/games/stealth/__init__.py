@@ -7,17 +7,10 @@ you are captured. See docs/rules/stealth.md for the numbered rules, :mod:`.engin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from meeple.core.game import JSON, GameInfo
+from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.stealth.engine import Move, StealthGame
 from meeple.games.stealth.level import shipped_level_ids
-
-
-def _factory(options: Mapping[str, JSON] | None, seed: int | None) -> StealthGame:
-    return StealthGame.new(options, seed)
-
 
 INFO = GameInfo(
     name="stealth",
@@ -26,7 +19,7 @@ INFO = GameInfo(
         "Puzzle d'infiltration sur un graphe : atteignez la sortie, neutralisez par le côté ou par-derrière.",
         "Stealth puzzle on a node graph: reach the exit, neutralise enemies from the side or behind.",
     ),
-    factory=_factory,
+    factory=StealthGame.new,
     conformance_options=[{"level": level_id} for level_id in shipped_level_ids()],
     max_playout_moves=40,
 )
