@@ -61,7 +61,7 @@ def test_murder_case_solved_with_hints(page: Any) -> None:
     page.wait_for_selector("#murder-report p")
     for _ in range(people):
         page.click("#hint")
-        page.wait_for_selector(".hint-message")
+        page.wait_for_selector(".hint-message")  # the report was cleared by the previous placement
         message = page.inner_text(".hint-message")
         found = re.search(r"Indice : (.+) ne peut être qu'en R(\d+)C(\d+)", message)
         assert found, message
@@ -69,6 +69,7 @@ def test_murder_case_solved_with_hints(page: Any) -> None:
         page.click(f"[data-person='{name}'] .card-name")
         page.click(f"[data-cell='{row},{col}']")
         page.wait_for_selector(f"[data-person='{name}'].placed")
+        page.wait_for_selector(".hint-message", state="detached")
     page.wait_for_selector("#outcome:not([hidden])")
     assert "Gagné" in page.inner_text("#outcome")
     assert "l'assassin est" in page.inner_text("#murderer")

@@ -224,6 +224,8 @@ function mount(root, ctx) {
 
   return {
     update(next) {
+      // A hint or check report describes the board it was asked on: any move or undo makes it stale.
+      if (state && next.version !== state.version) clear(report);
       state = next;
       if (selected && !person(selected)) selected = null;
       draw();
