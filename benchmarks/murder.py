@@ -4,7 +4,9 @@
 
 For each size, ``count`` cases per difficulty are generated from consecutive seeds; each case is then
 proved unique by the exact solver (counting to 2) and by the CP-SAT model of the tests
-(``tests/games/murder/cpsat.py``, ortools), and the logical solver's time is shown too.
+(``tests/games/murder/cpsat.py``, ortools), and the logical solver's time is shown too. A second table
+times both solvers on the hand-made cases of the tests (``tests/games/murder/handmade.py``), some of them
+pathological on purpose (best of three runs each).
 """
 
 from __future__ import annotations
@@ -75,6 +77,21 @@ def run(sizes: list[int], difficulties: list[int], count: int, seed: int) -> Non
               f"{_ms(statistics.median(r['logic'])):>9}  {uniques[size]}/{len(r['gen'])}")
 
 
+def run_hand_made() -> None:
+    """Print one line per hand-made case: solution count, exact nodes and time, CP-SAT time."""
+    from tests.games.murder.cpsat import cpsat_solutions
+    from tests.games.murder.handmade import HAND_MADE
+
+    from meeple.games.murder.caseio import case_from_json
+
+    print(f"\n{'hand-made case':<22} {'count':>5} {'nodes':>6} {'exact ms':>9} {'cpsat ms':>9}")
+    for name, (data, _) in sorted(HAND_MADE.items()):
+        case = case_from_json(data)
+        runs = [count_solutions(case, 2) for _ in range(3)]
+        cpsat = min(cpsat_solutions(data)[1] for _ in range(3))
+        print(f"{name:<22} {runs[0].count:>5} {runs[0].nodes:>6} {_ms(min(r.seconds for r in runs)):>9} {_ms(cpsat):>9}")
+
+
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -84,6 +101,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     run(_sizes(args.sizes), [int(d) for d in args.difficulty.split(",")], args.count, args.seed)
+    run_hand_made()
 
 
 if __name__ == "__main__":

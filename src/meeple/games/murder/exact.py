@@ -3,8 +3,11 @@
 Depth-first search over people with bit-mask domains. Each node propagates until nothing changes: a
 person with one cell left is placed (their row, column and cell leave everyone else), a row or a column
 that only one person can reach takes that person, and the room rules prune (an « alone » person empties
-their room, the victim's room closes at two, « with another man » closes at one other man). Branching
-picks the person with the fewest cells. Every full board is checked again by
+their room, the victim's room closes at two, « with another man » closes at one other man). Every node
+also checks that the people left can still fill the free rows and columns by their clues alone — a
+memoised exact test in which people whose clues allow the same cells are interchangeable, so counting
+arguments (six rows need a corner, three people may stand on one) cost a few hundred states instead of a
+search through every order of the people. Branching picks the person with the fewest cells. Every full board is checked again by
 :func:`meeple.games.murder.model.is_solution`, so propagation can only speed the search, never change
 the answer.
 """
@@ -18,10 +21,11 @@ from dataclasses import dataclass
 from meeple.games.murder.model import Case, Cell, bits, is_solution
 
 MATCHING_AFTER = 200
-"""After this many nodes the search also checks, at each node, that the people left can still fill the
-free rows and columns by their clues alone (a memoised exact test that catches hopeless branches the
-local propagation misses; skipped on easy cases, where it would only cost time)."""
+"""The fill test runs at the root, then at every node once the search passes this many nodes (on easy
+cases, where propagation alone finishes, it would only cost time)."""
 
+FILL_MEMO_LIMIT = 200_000
+"""The fill test (:meth:`_Search._can_fill`) forgets what it learnt beyond this many states (memory bound)."""
 
 @dataclass
 class ExactResult:
@@ -61,7 +65,10 @@ class _Search:
             index = self.ids.index(pid)
             domains[index] &= 1 << case.index(cell)
         self.start = domains
-        self.fill_memo: dict[tuple[int, int, int], bool] = {}
+        kinds = sorted(set(domains), key=lambda cells: (cells.bit_count(), cells))  # the narrowest tried first
+        self.kind_of = [kinds.index(domain) for domain in domains]
+        self.kind_cells = kinds
+        self.fill_memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
     def run(self) -> None:
         self._search(list(self.start), [-1] * self.n)
@@ -70,7 +77,7 @@ class _Search:
         self.nodes += 1
         if not self._propagate(domains, placed):
             return
-        if self.nodes > MATCHING_AFTER and not self._can_fill(placed):
+        if (self.nodes == 1 or self.nodes > MATCHING_AFTER) and not self._can_fill(placed):
             return
         free = [p for p in range(self.n) if placed[p] < 0]
         if not free:
@@ -89,31 +96,52 @@ class _Search:
     def _can_fill(self, placed: list[int]) -> bool:
         """Whether the unplaced people could still fill the free rows and columns, by their clues alone."""
         size = self.case.size
-        people = sum(1 << p for p in range(self.n) if placed[p] < 0)
-        used_rows = {placed[p] // size for p in range(self.n) if placed[p] >= 0}
-        used_cols = {placed[p] % size for p in range(self.n) if placed[p] >= 0}
-        rows = sum(1 << r for r in range(size) if r not in used_rows)
-        cols = sum(1 << c for c in range(size) if c not in used_cols)
-        return self._fill(people, rows, cols)
+        counts = [0] * len(self.kind_cells)
+        rows = cols = (1 << size) - 1
+        for p in range(self.n):
+            if placed[p] < 0:
+                counts[self.kind_of[p]] += 1
+            else:
+                rows &= ~(1 << placed[p] // size)
+                cols &= ~(1 << placed[p] % size)
+        if len(self.fill_memo) > FILL_MEMO_LIMIT:
+            self.fill_memo.clear()
+        return self._fill(rows, cols, tuple(counts))
 
-    def _fill(self, people: int, rows: int, cols: int) -> bool:
+    def _fill(self, rows: int, cols: int, counts: tuple[int, ...]) -> bool:
+        """Fill the row with the fewest ways first (a row or a column nobody can take fails at once)."""
         if not rows:
             return True
-        key = (people, rows, cols)
+        key = (rows, cols, counts)
         known = self.fill_memo.get(key)
         if known is not None:
             return known
         size = self.case.size
-        row = (rows & -rows).bit_length() - 1
+        present = [cells for cells, left in zip(self.kind_cells, counts, strict=True) if left]
+        reached = fewest = best_row = 0
+        for row in bits(rows):
+            shift = row * size
+            ways = 0
+            for cells in present:
+                line = (cells >> shift) & cols
+                reached |= line
+                ways += line.bit_count()
+            if not ways:
+                fewest = 0
+                break
+            if not fewest or ways < fewest:
+                fewest, best_row = ways, row
         answer = False
-        for p in bits(people):
-            reachable = (self.start[p] >> (row * size)) & cols
-            for col in bits(reachable):
-                if self._fill(people & ~(1 << p), rows & ~(1 << row), cols & ~(1 << col)):
+        if fewest and reached == cols:
+            shift = best_row * size
+            for kind, left in enumerate(counts):
+                if not left:
+                    continue
+                rest = (*counts[:kind], left - 1, *counts[kind + 1:])
+                if any(self._fill(rows & ~(1 << best_row), cols & ~(1 << col), rest)
+                       for col in bits((self.kind_cells[kind] >> shift) & cols)):
                     answer = True
                     break
-            if answer:
-                break
         self.fill_memo[key] = answer
         return answer
 
