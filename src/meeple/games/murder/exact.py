@@ -3,11 +3,12 @@
 Depth-first search over people with bit-mask domains. Each node propagates until nothing changes: a
 person with one cell left is placed (their row, column and cell leave everyone else), a row or a column
 that only one person can reach takes that person, and the room rules prune (an « alone » person empties
-their room, the victim's room closes at two, « with another man » closes at one other man). Every node
-also checks that the people left can still fill the free rows and columns by their clues alone — a
-memoised exact test in which people whose clues allow the same cells are interchangeable, so counting
-arguments (six rows need a corner, three people may stand on one) cost a few hundred states instead of a
-search through every order of the people. Branching picks the person with the fewest cells. Every full board is checked again by
+their room, the victim's room closes at two, « with another man » closes at one other man). The root
+(and every node of a long search) also checks that the people left can still fill the free rows and
+columns by their clues alone — a memoised exact test in which people whose clues allow the same cells
+are interchangeable, so a counting argument (six rows need a corner, only one person may stand on one)
+costs a few states instead of a search through every order of the people. Branching picks the person
+with the fewest cells. Every full board is checked again by
 :func:`meeple.games.murder.model.is_solution`, so propagation can only speed the search, never change
 the answer.
 """
@@ -26,6 +27,7 @@ cases, where propagation alone finishes, it would only cost time)."""
 
 FILL_MEMO_LIMIT = 200_000
 """The fill test (:meth:`_Search._can_fill`) forgets what it learnt beyond this many states (memory bound)."""
+
 
 @dataclass
 class ExactResult:
