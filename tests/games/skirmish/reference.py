@@ -86,7 +86,8 @@ def reference_destinations(field: Battlefield, mover_id: str) -> dict[Cell, tupl
                          if distance(t, cell) < float("inf") and distance(t, after) == distance(t, cell) - step]
                 if not still:
                     continue
-            record(after, cost + step)
+            if still is None or not still or touching(after) or any(binding(after) & t for t in still):
+                record(after, cost + step)  # bound: only in its group's ZOCs or in contact (R12)
             if not touching(after):
                 walk(after, cost + step, still)
 

@@ -26,6 +26,7 @@ def test_check_json_gives_the_first_illegal_step() -> None:
     game = SkirmishGame.new({"scenario": "gauntlet"})
     data = api.check_json(game, "R1", [[2, 3], [3, 3], [4, 3], [5, 3], [5, 2]])
     assert data["legal"] is False and data["error"]["step"] == 4 and data["error"]["rule"] == "R12"  # type: ignore[index]
+    assert data["error"]["at_end"] is False  # type: ignore[index]  # a wrong step, not a wrong place to stop
     assert api.check_json(game, "R1", [[2, 3]])["legal"] is True
     with pytest.raises(FormatError, match=r"path\[1\]"):
         api.check_json(game, "R1", [[2, 3], "x"])

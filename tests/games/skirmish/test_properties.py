@@ -42,8 +42,7 @@ def _extendable(result: CheckResult, length: int) -> bool:
     error = result.error
     if error is None:
         return True
-    ends_wrong = error.rule == "R14" or (error.rule == "R15" and "started" in error.reason.en)
-    return ends_wrong and error.step == length - 1
+    return error.at_end and error.step == length - 1
 
 
 def _all_legal_paths(field: Battlefield, mover: str) -> dict[Cell, CheckResult]:

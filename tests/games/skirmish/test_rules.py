@@ -95,8 +95,24 @@ def test_r12_the_shortest_path_may_go_round_an_obstacle_out_of_the_zoc() -> None
     assert result.legal and result.outcome.opponents == ("X",)  # type: ignore[union-attr]
     assert (3, 5) in around and (3, 5) not in field.zoc_cells("X")
     assert reachable(field, "a").destinations[(5, 3)].outcome.kind == "engaged"
-    # stopping on the way round is still "approaching": legal, and free once out of the ZOC
-    assert check(field, "a", around[:8]).outcome.kind == "free"  # type: ignore[union-attr]
+    # it may stop on the way round while inside the ZOC, not once out of it (that would be leaving it)
+    assert check(field, "a", around[:6]).outcome.kind == "stopped"  # type: ignore[union-attr]
+    outside = check(field, "a", around[:8]).error
+    assert outside is not None and outside.rule == "R12" and outside.at_end and outside.cell == (4, 5)
+
+
+def test_r12_a_bound_fighter_cannot_stop_outside_the_zoc_it_goes_round() -> None:
+    # a starts in X's ZOC (R13) with a wall between them: the only way to engage goes out of the ZOC
+    field = field_from_art(["....#...", "...a#X..", "....#...", "....#...", "........"])
+    reach = reachable(field, "a")
+    assert reach.held_by == ("X",)
+    assert reach.destinations[(5, 2)].path == ((3, 2), (3, 3), (3, 4), (4, 4), (5, 4), (5, 3), (5, 2))
+    assert reach.destinations[(5, 2)].outcome.kind == "engaged"
+    assert reach.destinations[(5, 3)].outcome.kind == "stopped"  # back inside the ZOC: it may stop
+    assert {(3, 4), (4, 4), (5, 4)}.isdisjoint(reach.destinations)  # out of it: it may not
+    refused = check(field, "a", [(3, 2), (3, 3), (3, 4), (4, 4)]).error
+    assert refused is not None and refused.rule == "R12" and refused.at_end
+    assert "ZdC de X" in refused.reason.fr and "ZOC of X" in refused.reason.en
 
 
 def test_r13_held_by_an_opponent_it_cannot_reach_a_fighter_can_only_hold() -> None:

@@ -15,8 +15,9 @@ Every function takes and returns plain JSON values (dicts, lists, strings, numbe
      "zocs": {"B1": [[x, y], …], …}}   # the ZOCs that exist now (R7), for shading
 
 ``check_json(game, fighter, path)`` → ``{"fighter", "path", "legal": bool, "cost", "outcome": {…} | null,
-"error": {"step": i, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}} | null}`` where ``path``
-is the list of cells after the start and ``step`` the 0-based index of the first illegal one.
+"error": {"step": i, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}, "at_end": bool} | null}``
+where ``path`` is the list of cells after the start, ``step`` the 0-based index of the first illegal one and
+``at_end`` true when every step is legal and only stopping there is not (a longer path may be legal).
 
 ``sandbox_reach(scenario, fighter)`` and ``sandbox_check(scenario, fighter, path)`` do the same on a
 scenario JSON value (the format of :mod:`meeple.games.skirmish.scenario`), for a sandbox where the user

@@ -128,12 +128,17 @@ class Reach:
 
 @dataclass(frozen=True)
 class StepError:
-    """The first illegal step of a path: its index in the path (0 = first step), the cell, the rule."""
+    """The first illegal step of a path: its index in the path (0 = first step), the cell, the rule.
+
+    ``at_end`` is true when every step is legal and only stopping on the last cell is not (R12, R14,
+    R15): a longer path may still be legal.
+    """
 
     step: int
     cell: Cell | None
     rule: str
     reason: Msg
+    at_end: bool = False
 
     def message(self) -> Msg:
         """``step N (x,y): Rk: reason`` in both languages."""
@@ -141,12 +146,13 @@ class StepError:
         return Msg(f"pas {where}: {self.rule}: {self.reason.fr}", f"step {where}: {self.rule}: {self.reason.en}")
 
     def to_json(self) -> dict[str, object]:
-        """``{"step": index, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}}``."""
+        """``{"step": index, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}, "at_end": bool}``."""
         return {
             "step": self.step,
             "cell": None if self.cell is None else list(self.cell),
             "rule": self.rule,
             "reason": self.reason.to_json(),
+            "at_end": self.at_end,
         }
 
 
@@ -332,6 +338,12 @@ class Adjudicator:
         """Whether a move may end on ``cell`` (R14, R15): not the start, not touching an ignored opponent."""
         return cell != self.start and cell not in self.ignored_contact
 
+    def may_stop_bound(self, cell: int, group: Group) -> bool:
+        """Whether a fighter bound toward ``group`` may stop on ``cell`` (R12): in contact with an opponent,
+        or inside the ZOC of a member of the group (having gone round an obstacle out of those ZOCs, it
+        must go on until it is back in one or in contact: stopping outside would be leaving the ZOC)."""
+        return cell in self.contact or not group.isdisjoint(self.binding.get(cell, ()))
+
     def why_unreachable(self, cell: Cell) -> tuple[str, Msg]:
         """The rule (and reason) that keeps a move from ending on ``cell`` when no legal path reaches it."""
         ground = self.ground
@@ -432,7 +444,8 @@ class _ReachSearch:
             if mode == _FREE:
                 self._expand_free(state, cost)
                 continue
-            distances = a.distance_field(self.modes[mode])
+            group = self.modes[mode]
+            distances = a.distance_field(group)
             here = distances.distance(cell)
             if here == INF:
                 continue
@@ -440,7 +453,8 @@ class _ReachSearch:
                 price = base * factor[after]
                 if after in occupied or cost + price > budget or not distances.equals(after, here - price):
                     continue
-                self._end(after, cost + price, state)
+                if a.may_stop_bound(after, group):
+                    self._end(after, cost + price, state)
                 if after not in contact:
                     self._relax((after, mode), cost + price, state)
 
@@ -506,8 +520,8 @@ class _PathCheck:
         self.candidates: set[Group] = set(self.entry_groups)
         self.contacted: frozenset[str] = frozenset()
 
-    def _fail(self, step: int, cell: Cell | None, rule: str, reason: Msg) -> CheckResult:
-        return CheckResult(self.a.mover.id, self.path, self.cost, None, StepError(step, cell, rule, reason))
+    def _fail(self, step: int, cell: Cell | None, rule: str, reason: Msg, at_end: bool = False) -> CheckResult:
+        return CheckResult(self.a.mover.id, self.path, self.cost, None, StepError(step, cell, rule, reason, at_end))
 
     def run(self) -> CheckResult:
         a = self.a
@@ -523,12 +537,18 @@ class _PathCheck:
         last = len(self.path) - 1
         if end == a.start:
             return self._fail(last, before, "R15", Msg("un déplacement finit ailleurs qu'à son départ",
-                                                     "a move ends elsewhere than where it started"))
+                                                     "a move ends elsewhere than where it started"), True)
         if end in a.ignored_contact:
             names = ", ".join(sorted(a.ignored))
             return self._fail(last, before, "R14", Msg(
                 f"qui quitte un engagement ne peut finir au contact de {names}",
-                f"a fighter leaving an engagement cannot end in contact with {names}"))
+                f"a fighter leaving an engagement cannot end in contact with {names}"), True)
+        groups = self.candidates or {self.holding}  # no group: it stopped on the cell where it entered
+        if self.bound and not any(a.may_stop_bound(end, group) for group in groups):
+            names = " | ".join(", ".join(sorted(group)) for group in sorted(groups, key=sorted))
+            return self._fail(last, before, "R12", Msg(
+                f"sorti de la ZdC de {names} pour contourner un obstacle, il doit y revenir ou aller au contact",
+                f"out of the ZOC of {names} to go round an obstacle, it must come back into it or reach contact"), True)
         return CheckResult(a.mover.id, self.path, self.cost, a.outcome_at(end), None)
 
     def _step(self, step: int, before: Cell, cell: Cell) -> CheckResult | None:
