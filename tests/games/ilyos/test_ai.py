@@ -104,3 +104,73 @@ def test_evaluate_prefers_a_crown_nearer_home() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         choose_move(IlyosGame.new({}, 0), 0, "godlike")
+
+
+class SlowClock:
+    """A simulated clock that advances ``step`` seconds at every reading: a machine so loaded that each
+    position the search evaluates takes ``step`` seconds, with no real waiting."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_expert_stops_at_its_deadline_and_plays_a_whole_turn_on_a_slow_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = SlowClock(0.002)  # ~500 positions a second: Expert's searches need several thousand
+    monkeypatch.setattr(ai, "_now", clock)
+    monkeypatch.setattr(ai, "WALL_CLOCK", True)
+    game = IlyosGame.new({}, 11)
+    _play_turn(game, "hard", 1)
+    began = clock.now
+    played = _play_turn(game, "expert", 2)
+    spent = clock.now - began
+    assert played[-1].kind == "end" and sum(m.kind == "place" for m in played) == 1
+    assert ai.SETTINGS["expert"].seconds <= spent < ai.TURN_LIMIT_SECONDS, (
+        f"the deadline cut the search ({spent:.2f} simulated seconds)")
+
+
+def test_without_the_clock_the_search_is_bounded_by_its_node_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = SlowClock(0.002)
+    monkeypatch.setattr(ai, "_now", clock)  # WALL_CLOCK is off in the tests: the clock is never consulted
+    game = IlyosGame.new({}, 11)
+    seat = game.to_move()
+    assert seat is not None
+    evaluated = 0
+    real_evaluate = ai.evaluate
+
+    def counting(*args: object) -> float:
+        nonlocal evaluated
+        evaluated += 1
+        return real_evaluate(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "evaluate", counting)
+    narrow = ai.LevelSettings(width=10, placements=10, max_actions=12, threats=True, nodes=300, seconds=0.0)
+    plan = ai.plan_turn(game.determinize(seat, make_rng(1)), seat, narrow, make_rng(1))
+    assert plan[-1].kind == "end" and sum(m.kind == "place" for m in plan) == 1
+    assert evaluated <= 300 + ai.FALLBACK_PLACEMENTS + 5, evaluated
+    assert clock.now < 0.1, "no deadline was read"
+
+
+def test_a_search_with_no_budget_left_still_plays_a_whole_legal_turn() -> None:
+    game = IlyosGame.new({"mode": "2v2"}, 4)
+    seat = game.to_move()
+    assert seat is not None
+    empty = ai.LevelSettings(width=2, placements=4, max_actions=12, threats=False, nodes=0, seconds=0.0)
+    plan = ai.plan_turn(game.determinize(seat, make_rng(2)), seat, empty, make_rng(2))
+    for move in plan:
+        game.push(move)  # legal in the real game
+    assert plan[-1].kind == "end" and game.to_move() != seat
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_the_same_position_and_seed_give_the_same_plan(level: str) -> None:
+    game = IlyosGame.new({}, 8)
+    _play_turn(game, "easy", 3)
+    first = _play_turn(game.copy(), level, 9)
+    ai._PLANS.clear()
+    assert _play_turn(game.copy(), level, 9) == first

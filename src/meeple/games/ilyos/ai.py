@@ -39,24 +39,63 @@ from meeple.games.ilyos import board
 from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-EXPERT_SECONDS = 0.8
-"""The Expert's beam budget per turn (checked between expansions)."""
-EXPERT_TOTAL_SECONDS = 1.2
-"""No reply is simulated after this (the whole turn stays under 2 s)."""
+TURN_LIMIT_SECONDS = 2.0
+"""The issue's limit: the Expert answers within 2 s per turn."""
 EXPECTED_HAND_MOVES = 3
 """Move cards in an average hand of 5 (8 of 13 cards are moves)."""
 WIN_VALUE = 100_000.0
 
+WALL_CLOCK = True
+"""Whether searches also stop at their level's wall-clock deadline. The node limits alone decide how far
+a search goes on an idle machine; the deadline only cuts a search short on a loaded one. Tests switch it
+off, so that a position and a seed always give the same move whatever the load."""
+
+
+def _now() -> float:
+    """The clock the deadlines read (a function, so a test can replace it with a simulated clock)."""
+    return time.perf_counter()
+
+
+@dataclass
+class Budget:
+    """What a search may still spend: positions to evaluate (``nodes``) and a wall-clock ``deadline``
+    (``None``: no clock). Every evaluated position costs one node and one look at the clock, so the
+    search stops within one evaluation of either limit. A :meth:`part` also charges its parent."""
+
+    nodes: int
+    deadline: float | None = None
+    parent: Budget | None = None
+
+    def spend(self) -> bool:
+        """Count one evaluated position; False once the budget is exhausted."""
+        self.nodes -= 1
+        if self.parent is not None:
+            self.parent.spend()
+        return not self.exhausted()
+
+    def exhausted(self) -> bool:
+        """Whether no node is left (here or in a parent) or the deadline has passed."""
+        if self.nodes <= 0 or (self.parent is not None and self.parent.exhausted()):
+            return True
+        return self.deadline is not None and _now() > self.deadline
+
+    def part(self, nodes: int) -> Budget:
+        """A budget of at most ``nodes`` of these, with the same deadline, whose spending counts here too."""
+        return Budget(nodes, self.deadline, self)
+
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How wide and how long a level searches, and whether it weighs the opponent's threats."""
+    """How wide and how far a level searches, and whether it weighs the opponent's threats."""
 
     width: int
     placements: int
     max_actions: int
     threats: bool
+    nodes: int
+    """The most positions one turn's search evaluates (its deterministic limit)."""
     seconds: float
+    """The wall-clock deadline of one turn's search (a safety net on a loaded machine)."""
     replies: int = 0
     """How many of the best plans are checked against a simulated reply of the next seat."""
     noise: float = 0.0
@@ -64,13 +103,16 @@ class LevelSettings:
 
 
 SETTINGS: dict[str, LevelSettings] = {
-    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, seconds=0.8, noise=8.0),
-    "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, seconds=1.0),
-    "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, seconds=EXPERT_SECONDS,
+    "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, nodes=3_000, seconds=1.0,
+                            noise=8.0),
+    "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, nodes=6_000, seconds=1.2),
+    "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, nodes=16_000, seconds=1.4,
                             replies=4),
 }
-REPLY_SETTINGS = LevelSettings(width=2, placements=4, max_actions=10, threats=False, seconds=0.15)
-"""How the Expert imagines the next seat's reply."""
+EXPERT_BEAM_NODES = 10_000
+"""The Expert's own beam stops after this many positions; the rest of its nodes go to the replies."""
+REPLY_SETTINGS = LevelSettings(width=2, placements=4, max_actions=10, threats=False, nodes=1_000, seconds=0.0)
+"""How the Expert imagines the next seat's reply (each reply's search gets ``nodes`` positions at most)."""
 
 
 # --- the heuristic -----------------------------------------------------------------------------------
@@ -134,14 +176,14 @@ def _lying_value(cell: Cell, mine: int, home: frozenset[Cell], away: frozenset[C
 
 
 # --- candidate actions ---------------------------------------------------------------------------------
-def _candidates(game: IlyosGame, seat: int, placements: int) -> list[Action]:
+def _candidates(game: IlyosGame, seat: int, placements: int, budget: Budget) -> list[Action]:
     """The legal actions worth searching: every guardian action, the best few placements, useful magic."""
     moves = game.legal_moves()
     places = [m for m in moves if m.kind == "place"]
     others = [m for m in moves if m.kind not in ("place", "magic")]
     magic = [m for m in moves if m.kind == "magic" and m.amount != 4 and _busy_island(game, m.cell)]
     if places:
-        places = _best(game, seat, places, placements)
+        places = _best(game, seat, places, placements, budget)
     return others + magic + places
 
 
@@ -150,87 +192,109 @@ def _busy_island(game: IlyosGame, pivot: Cell) -> bool:
     return any(c in game.state.at or c in game.state.ground for c in cells)
 
 
-def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int) -> list[Action]:
+def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int, budget: Budget) -> list[Action]:
+    """The ``keep`` best of ``moves`` by the heuristic (those judged before the budget ran out; if none
+    was, the first ``keep``)."""
     scored = []
     for move in moves:
+        if budget.exhausted():
+            break
         game.push_trusted(move)
         scored.append((evaluate(game, seat), (move.cell, move.amount), move))
         game.pop()
+        budget.spend()
+    if not scored:
+        return moves[:keep]
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [move for _, _, move in scored[:keep]]
 
 
 # --- planning a turn -----------------------------------------------------------------------------------
-def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom) -> list[Action]:
-    """The best sequence of actions ending with ``end`` (or the game) that a beam search finds."""
-    began = time.perf_counter()
-    finals = _beam(game, seat, settings, began, rng)
+Line = tuple[float, list[Action]]
+
+
+def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom,
+              began: float | None = None) -> list[Action]:
+    """The best sequence of actions ending with ``end`` that the level's search finds.
+
+    The search evaluates at most ``settings.nodes`` positions and, with :data:`WALL_CLOCK`, stops at
+    ``settings.seconds`` after ``began`` (default: now); whatever stops it, the plan is a whole legal
+    turn (the best line found, completed by a placement if needed and ``end``)."""
+    start = _now() if began is None else began
+    budget = Budget(settings.nodes, start + settings.seconds if WALL_CLOCK else None)
+    finals = _beam(game, seat, settings, budget.part(EXPERT_BEAM_NODES) if settings.replies else budget, rng)
     if settings.replies and len(finals) > 1:
-        finals = _check_replies(game, seat, finals[: settings.replies], rng, began + EXPERT_TOTAL_SECONDS)
-    return finals[0][1] if finals else [rng.choice(game.legal_moves())]
+        finals = _check_replies(game, seat, finals[: settings.replies], rng, budget)
+    return finals[0][1]
 
 
-def _check_replies(game: IlyosGame, seat: int, finals: list[tuple[float, list[Action]]], rng: SeededRandom,
-                   deadline: float) -> list[tuple[float, list[Action]]]:
+def _check_replies(game: IlyosGame, seat: int, finals: list[Line], rng: SeededRandom, budget: Budget) -> list[Line]:
     """Re-score the best plans by the positions after the next seat's reply (two turns deep).
 
     Every plan meets the same imagined worlds (this determinisation and one more), so the plans are
-    compared on the same hidden cards and only their merits differ."""
+    compared on the same hidden cards and only their merits differ. Plans left unchecked when the budget
+    runs out keep their place behind the checked ones only if they scored worse before."""
     worlds = [game, game.determinize(seat, rng)]
-    rescored = []
-    for index, (_, line) in enumerate(finals):
-        if index > 0 and time.perf_counter() > deadline:
+    rescored: list[Line] = []
+    for _, line in finals:
+        values = []
+        for world in worlds:
+            if budget.exhausted():
+                break
+            values.append(_after_reply(world, seat, line, budget))
+        if not values:
             break
-        values = [_after_reply(world, seat, line) for i, world in enumerate(worlds)
-                  if i == 0 or time.perf_counter() < deadline]
         rescored.append((sum(values) / len(values), line))
     rescored.sort(key=lambda item: -item[0])
-    return rescored
+    return rescored or finals
 
 
-def _after_reply(world: IlyosGame, seat: int, line: list[Action]) -> float:
+def _after_reply(world: IlyosGame, seat: int, line: list[Action], budget: Budget) -> float:
     trial = world.copy()
     for move in line:
         trial.push_trusted(move)
     replier = trial.to_move()
     if replier is not None and world.teams[replier] != world.teams[seat]:
-        reply = _beam(trial, replier, REPLY_SETTINGS, time.perf_counter())
-        for move in reply[0][1] if reply else []:
+        reply = _beam(trial, replier, REPLY_SETTINGS, budget.part(REPLY_SETTINGS.nodes))
+        for move in reply[0][1]:
             trial.push_trusted(move)
+    budget.spend()
     return evaluate(trial, seat)
 
 
-def _beam(game: IlyosGame, seat: int, settings: LevelSettings, began: float,
-          rng: SeededRandom | None = None) -> list[tuple[float, list[Action]]]:
-    beam: list[tuple[float, list[Action]]] = [(evaluate(game, seat), [])]
-    finals: list[tuple[float, list[Action]]] = []
-    deadline = began + settings.seconds
+def _beam(game: IlyosGame, seat: int, settings: LevelSettings, budget: Budget,
+          rng: SeededRandom | None = None) -> list[Line]:
+    """Finished turns (best first) found by a beam search over the turn's actions, never empty."""
+    beam: list[Line] = [(evaluate(game, seat), [])]
+    finals: list[Line] = []
     for _ in range(settings.max_actions):
-        children: dict[object, tuple[float, list[Action]]] = {}
+        children: dict[object, Line] = {}
         for _, line in beam:
-            if time.perf_counter() > deadline:
+            if budget.exhausted():
                 break
             for move in line:
                 game.push_trusted(move)
-            _expand(game, seat, settings, line, children, finals, rng)
+            _expand(game, seat, settings, line, children, finals, budget, rng)
             for _ in line:
                 game.pop()
         beam = sorted(children.values(), key=lambda item: -item[0])[: settings.width]
-        if not beam or time.perf_counter() > deadline:
+        if not beam or budget.exhausted():
             break
-    if not finals:
-        finals = _finish_greedily(game, seat, beam)
+    if budget.exhausted() or not finals:
+        finals.extend(_completed(game, seat, settings, [line for _, line in beam[:1]]))
     finals.sort(key=lambda item: -item[0])
     return finals
 
 
-def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action],
-            children: dict[object, tuple[float, list[Action]]], finals: list[tuple[float, list[Action]]],
-            rng: SeededRandom | None) -> None:
+def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action], children: dict[object, Line],
+            finals: list[Line], budget: Budget, rng: SeededRandom | None) -> None:
     """Score every candidate action after ``line``: finished turns go to ``finals``, the rest to ``children``."""
-    for move in _candidates(game, seat, settings.placements):
+    for move in _candidates(game, seat, settings.placements, budget):
+        if budget.exhausted():
+            return
         game.push_trusted(move)
         value = evaluate(game, seat)
+        budget.spend()
         if settings.noise and rng is not None:
             value += rng.gauss(0.0, settings.noise)
         if move.kind == "end" or game.is_over():
@@ -283,20 +347,34 @@ def _quick_key(game: IlyosGame) -> object:
             tuple(sorted(player.stock.items())), state.placed, state.free_used)
 
 
-def _finish_greedily(game: IlyosGame, seat: int, beam: list[tuple[float, list[Action]]]) -> list[tuple[float, list[Action]]]:
-    """Out of time or depth: complete the best line with a placement if needed and ``end``."""
-    line = list(beam[0][1]) if beam else []
-    for move in line:
-        game.push(move)
-    while not game.is_over() and game.to_move() == seat:
-        moves = game.legal_moves()
-        chosen = next((m for m in moves if m.kind == "end"), None) or _best(game, seat, moves, 1)[0]
-        game.push(chosen)
-        line.append(chosen)
-    value = evaluate(game, seat)
-    for _ in line:
-        game.pop()
-    return [(value, line)]
+FALLBACK_PLACEMENTS = 24
+"""How many placements, spread over the board, a plan completed without search chooses from."""
+
+
+def _completed(game: IlyosGame, seat: int, settings: LevelSettings, lines: list[list[Action]]) -> list[Line]:
+    """The search ran out of budget: complete each line into a whole turn at a small bounded cost: the
+    best of a few placements if none was made, then ``end``."""
+    done: list[Line] = []
+    for line in lines or [[]]:
+        line = list(line)
+        for move in line:
+            game.push_trusted(move)
+        while not game.is_over() and game.to_move() == seat:
+            moves = game.legal_moves()
+            chosen = next((m for m in moves if m.kind == "end"), None)
+            if chosen is None:
+                places = [m for m in moves if m.kind == "place"]
+                spread = places[:: max(1, len(places) // FALLBACK_PLACEMENTS)]
+                chosen = _best(game, seat, spread, 1, Budget(FALLBACK_PLACEMENTS))[0]
+            game.push_trusted(chosen)
+            line.append(chosen)
+        value = evaluate(game, seat)
+        if settings.threats and not game.is_over():
+            value -= threat_penalty(game, seat)
+        done.append((value, line))
+        for _ in line:
+            game.pop()
+    return done
 
 
 # --- the entry point -----------------------------------------------------------------------------------
@@ -306,8 +384,11 @@ _PLANS: dict[tuple[int, str, int], list[Action]] = {}
 def choose_move(game: IlyosGame, seat: int, level: str, rng: SeededRandom | None = None) -> Action:
     """The action the computer plays for ``seat`` at ``level`` (easy, medium, hard or expert).
 
-    Plans are cached by the seat's own view, so the rest of a planned turn costs nothing.
+    Plans are cached by the seat's own view, so the rest of a planned turn costs nothing. A turn's
+    search stops at its level's node limit or, with :data:`WALL_CLOCK`, its deadline (the Expert's is
+    1.4 s after this call), whichever comes first.
     """
+    began = _now()
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     if game.to_move() != seat:
@@ -320,7 +401,7 @@ def choose_move(game: IlyosGame, seat: int, level: str, rng: SeededRandom | None
     if planned and planned[0] in game.legal_moves():
         move = planned[0]
     else:
-        planned = plan_turn(game.determinize(seat, rng), seat, SETTINGS[level], rng)
+        planned = plan_turn(game.determinize(seat, rng), seat, SETTINGS[level], rng, began)
         move = planned[0]
         if move not in game.legal_moves():
             return _easy(game, rng)
