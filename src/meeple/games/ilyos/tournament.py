@@ -82,9 +82,10 @@ def run_match_jobs(
     jobs: Iterable[tuple[str, str, int]],
     options: Mapping[str, JSON],
     seed: int,
-    on_game: Callable[[], None] | None = None,
+    on_game: Callable[[list[MatchResult]], None] | None = None,
 ) -> list[MatchResult]:
-    """Play the jobs and gather one :class:`MatchResult` per pair, in the order pairs first appear."""
+    """Play the jobs and gather one :class:`MatchResult` per pair, in the order pairs first appear;
+    ``on_game`` gets the results so far after every game."""
     results: dict[tuple[str, str], MatchResult] = {}
     for first, second, index in jobs:
         result = results.setdefault((first, second), MatchResult(first, second))
@@ -101,5 +102,5 @@ def run_match_jobs(
         else:
             result.losses += 1
         if on_game is not None:
-            on_game()
+            on_game(list(results.values()))
     return list(results.values())
