@@ -220,6 +220,9 @@ class SkirmishGame(Game[Action]):
 
     def _validate_path(self, action: Action) -> tuple[Action, MoveOutcome | None]:
         reach = self.reachable(action.fighter)
+        known = reach.destinations.get(action.path[-1]) if action.path else None
+        if known is not None and known.path == action.path and action.to in (None, known.cell):
+            return replace(action, to=known.cell), known.outcome  # the path reachable() found: legal
         if action.path is not None:
             result = self.check(action.fighter, action.path)
             if result.error is not None:
