@@ -7,7 +7,6 @@ Errors print one line on standard error and exit non-zero; no traceback reaches 
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Annotated
 
@@ -15,19 +14,22 @@ import typer
 from rich.console import Console
 
 from meeple import __version__
+from meeple.core.cli_i18n import cli_help, localize_tree, usage_error_text
 from meeple.core.errors import MeepleError
-from meeple.core.i18n import LANGUAGES, Msg, get_language, set_language
+from meeple.core.i18n import LANGUAGES, Msg, set_language
 from meeple.core.modules import import_optional
 from meeple.games import game_cli_modules
 
 app = typer.Typer(
     name="meeple",
-    help="meeple — cinq systèmes de jeu au tour par tour / five turn-based game systems.",
+    help=cli_help("meeple — cinq systèmes de jeu au tour par tour.", "meeple — five turn-based game systems."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+_LANG_HELP = cli_help("langue : fr (défaut) ou en", "language: fr (default) or en")
+_VERSION_HELP = cli_help("Affiche la version et quitte.", "Show the version and exit.")
 error_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -39,8 +41,8 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    lang: Annotated[str, typer.Option("--lang", help="fr (défaut/default) ou/or en", envvar="MEEPLE_LANG")] = "fr",
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="Version")] = False,
+    lang: Annotated[str, typer.Option("--lang", help=_LANG_HELP, envvar="MEEPLE_LANG")] = "fr",
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=_VERSION_HELP)] = False,
 ) -> None:
     """meeple — cinq systèmes de jeu au tour par tour / five turn-based game systems."""
     if lang not in LANGUAGES:
@@ -63,50 +65,32 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-# The command-line library speaks English only: its usage errors are translated here, phrase by phrase.
-_USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
-    (r"No such command '(.+?)'\.", "commande inconnue « \\1 »"),
-    (r"No such option: (\S+?)\.?$", "option inconnue : \\1"),
-    (r"Missing argument '(.+?)'\.", "argument manquant : \\1"),
-    (r"Missing option '(.+?)'\.", "option manquante : \\1"),
-    (r"Missing parameter: (\S+)", "paramètre manquant : \\1"),
-    (r"Option '(.+?)' requires an argument\.", "l'option \\1 attend une valeur"),
-    (r"Got unexpected extra argument(?:\(s\)|s)? \((.+?)\)", "argument(s) en trop : \\1"),
-    (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
-    (r"Input should be a valid number.*$", "un nombre est attendu"),
-    (r"Input should be (.+)$", "valeur attendue : \\1"),
-    (r"Invalid value for (.+?): ", "valeur invalide pour \\1 : "),
-    (r"'(.+?)' is not a valid integer( range)?\.", "« \\1 » n'est pas un nombre entier valide."),
-    (r"'(.+?)' is not a valid float( range)?\.", "« \\1 » n'est pas un nombre valide."),
-    (r"'(.+?)' is not one of (.+?)\.", "« \\1 » n'est pas parmi \\2."),
-    (r"Path '(.+?)' does not exist\.", "le chemin « \\1 » n'existe pas."),
-    (r"File '(.+?)' does not exist\.", "le fichier « \\1 » n'existe pas."),
-)
-
-
-def _usage_text(message: str) -> str:
-    """A usage error in the current language (French: translated phrase by phrase)."""
-    if get_language() == "en":
-        return message
-    for pattern, french in _USAGE_IN_FRENCH:
-        message = re.sub(pattern, french, message)
-    return message
+def _root_language(argv: list[str]) -> str | None:
+    """The value of the root ``--lang`` option (before the first command word), if any."""
+    words = iter(argv)
+    for word in words:
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+        if word == "--lang":
+            return next(words, None)
+        if not word.startswith("-"):
+            return None  # a command: a later --lang is that command's own option
+    return None
 
 
 def _apply_language_early(argv: list[str]) -> None:
-    """Honour ``--lang`` before the command is parsed, so that usage errors speak it too."""
-    for index, word in enumerate(argv):
-        value = word.split("=", 1)[1] if word.startswith("--lang=") else None
-        if word == "--lang" and index + 1 < len(argv):
-            value = argv[index + 1]
-        if value in LANGUAGES:
-            set_language(value)
+    """Honour ``--lang`` (or ``MEEPLE_LANG``) before the command is parsed, so that help pages and
+    usage errors speak it too."""
+    value = _root_language(argv) or os.environ.get("MEEPLE_LANG")
+    if value in LANGUAGES:
+        set_language(value)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 on success)."""
-    command = typer.main.get_command(app)
     _apply_language_early(sys.argv[1:] if argv is None else argv)
+    command = typer.main.get_command(app)
+    localize_tree(command)
     try:
         # Outside standalone mode, click returns a typer.Exit's code instead of raising it.
         result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
@@ -118,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     except typer.TyperException as error:
         if type(error).__name__ == "NoArgsIsHelpError":
             return 0  # the help was printed: asking for nothing is not an error
-        error_console.print(f"meeple: {_usage_text(_one_line(error.format_message()))}", markup=False)
+        error_console.print(f"meeple: {usage_error_text(_one_line(error.format_message()))}", markup=False)
         return 2
     except MeepleError as error:
         error_console.print(f"meeple: {_one_line(str(error))}", markup=False)

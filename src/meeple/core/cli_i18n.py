@@ -1,0 +1,172 @@
+"""The command line's own words in French (default) and English.
+
+Typer and Rich write the chrome of every help page ("Usage:", "Options", "Commands", "Show this message
+and exit.", "[default: …]") and the usage errors ("No such command", "Missing argument", "Invalid value")
+in English only. Nothing here patches them: the ``meeple`` command gives every command of its tree a
+:class:`LocalizedContext` (click's ``context_class`` hook), which sets Typer's documented ``rich_utils``
+texts, the usage prefix and the ``--help`` text in the current language just before a help page is drawn;
+:func:`usage_error_text` translates a usage error's message.
+
+Help texts of commands and options can be bilingual too: ``help=cli_help("Résoudre", "Solve")`` shows
+"Résoudre / Solve" wherever it is read raw, and only the current language's half in ``meeple … --help``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import typer
+
+from meeple.core.i18n import Msg, get_language
+
+USAGE_PREFIX = Msg("Utilisation : ", "Usage: ")
+HELP_OPTION = Msg("Affiche cette aide et quitte.", "Show this message and exit.")
+OPTIONS_METAVAR = Msg("[OPTIONS]", "[OPTIONS]")
+SUBCOMMAND_METAVAR = Msg("COMMANDE [ARGUMENTS]...", "COMMAND [ARGS]...")
+
+# The texts typer.rich_utils reads at drawing time (its documented customisation points).
+RICH_TEXTS: dict[str, Msg] = {
+    "ARGUMENTS_PANEL_TITLE": Msg("Arguments", "Arguments"),
+    "OPTIONS_PANEL_TITLE": Msg("Options", "Options"),
+    "COMMANDS_PANEL_TITLE": Msg("Commandes", "Commands"),
+    "ERRORS_PANEL_TITLE": Msg("Erreur", "Error"),
+    "DEPRECATED_STRING": Msg("(obsolète) ", "(deprecated) "),
+    "DEFAULT_STRING": Msg("[défaut : {}]", "[default: {}]"),
+    "ENVVAR_STRING": Msg("[variable d'environnement : {}]", "[env var: {}]"),
+    "REQUIRED_LONG_STRING": Msg("[obligatoire]", "[required]"),
+    "ABORTED_TEXT": Msg("Interrompu.", "Aborted."),
+    "RICH_HELP": Msg(
+        "Essayez [blue]'{command_path} {help_option}'[/] pour l'aide.",
+        "Try [blue]'{command_path} {help_option}'[/] for help.",
+    ),
+}
+
+_BILINGUAL: dict[str, Msg] = {}
+
+
+def _key(text: str) -> str:
+    return " ".join(text.split())
+
+
+def cli_help(fr: str, en: str) -> str:
+    """A help text for a command or an option, shown in the current language by ``meeple``.
+
+    Returns ``"fr / en"`` (what a tool that reads it raw shows) and remembers both halves.
+    """
+    message = Msg(fr, en)
+    combined = f"{fr} / {en}"
+    for text in (combined, fr, en):
+        _BILINGUAL[_key(text)] = message
+    return combined
+
+
+def localized_help(text: str | None) -> str | None:
+    """``text`` in the current language if it was made by :func:`cli_help`, else unchanged."""
+    if not text:
+        return text
+    message = _BILINGUAL.get(_key(text))
+    return text if message is None else message.text()
+
+
+# Usage errors of Typer (and of pydantic, which converts its values), phrase by phrase.
+_USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
+    (r"No such command '(.+?)'\.", "commande inconnue « \\1 »"),
+    (r"Missing command\.", "commande manquante"),
+    (r"No such option: (\S+?)\.?$", "option inconnue : \\1"),
+    (r"No such option: (\S+?)\. Did you mean (\S+?)\?", "option inconnue : \\1 (voulez-vous dire \\2 ?)"),
+    (r"Missing argument '(.+?)'\.", "argument manquant : \\1"),
+    (r"Missing option '(.+?)'\.", "option manquante : \\1"),
+    (r"Missing parameter: (\S+)", "paramètre manquant : \\1"),
+    (r"Option '(.+?)' requires an argument\.", "l'option \\1 attend une valeur"),
+    (r"Option '(.+?)' does not take a value\.", "l'option \\1 ne prend pas de valeur"),
+    (r"Got unexpected extra argument(?:\(s\)|s)? \((.+?)\)", "argument(s) en trop : \\1"),
+    (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
+    (r"Input should be a valid number.*$", "un nombre est attendu"),
+    (r"Input should be a valid boolean.*$", "oui ou non (true/false) est attendu"),
+    (r"Input should be greater than or equal to (\S+)$", "au moins \\1 est attendu"),
+    (r"Input should be less than or equal to (\S+)$", "au plus \\1 est attendu"),
+    (r"Input should be greater than (\S+)$", "plus de \\1 est attendu"),
+    (r"Input should be less than (\S+)$", "moins de \\1 est attendu"),
+    (r"Input should be (.+) or (.+)$", "valeur attendue : \\1 ou \\2"),
+    (r"Input should be (.+)$", "valeur attendue : \\1"),
+    (r"Invalid value for (.+?): ", "valeur invalide pour \\1 : "),
+    (r"Value '(.+?)' is not a valid (.+?)\.", "« \\1 » n'est pas valide (\\2 attendu)."),
+    (r"'(.+?)' is not a valid integer( range)?\.", "« \\1 » n'est pas un nombre entier valide."),
+    (r"'(.+?)' is not a valid float( range)?\.", "« \\1 » n'est pas un nombre valide."),
+    (r"'(.+?)' is not one of (.+?)\.", "« \\1 » n'est pas parmi \\2."),
+    (r"(?:Path|File|Directory) '(.+?)' does not exist\.", "« \\1 » n'existe pas."),
+    (r"(?:Path|File) '(.+?)' is a directory\.", "« \\1 » est un dossier."),
+    (r"Directory '(.+?)' is a file\.", "« \\1 » est un fichier."),
+)
+
+
+def usage_error_text(message: str) -> str:
+    """A usage error of the command-line library in the current language (French: phrase by phrase)."""
+    if get_language() == "en":
+        return message
+    for pattern, french in _USAGE_IN_FRENCH:
+        message = re.sub(pattern, french, message)
+    return message
+
+
+def _sub_commands(command: Any) -> Iterator[Any]:
+    commands = getattr(command, "commands", None)
+    if isinstance(commands, dict):
+        yield from commands.values()
+
+
+def _localize_texts(command: Any, ctx: typer.Context) -> None:
+    """The command's own words, its parameters' and its sub-commands' help in the current language."""
+    from typer import rich_utils
+
+    for name, message in RICH_TEXTS.items():
+        setattr(rich_utils, name, message.text())
+    command.help = localized_help(command.help)
+    if getattr(command, "options_metavar", None):
+        command.options_metavar = OPTIONS_METAVAR.text()
+    if getattr(command, "subcommand_metavar", None) == SUBCOMMAND_METAVAR.en:
+        command.subcommand_metavar = SUBCOMMAND_METAVAR.text()
+    help_option = command.get_help_option(ctx)
+    if help_option is not None:
+        help_option.help = HELP_OPTION.text()
+    for param in command.params:
+        param.help = localized_help(getattr(param, "help", None))
+    for sub in _sub_commands(command):
+        sub.help = localized_help(sub.help)
+        sub.short_help = localized_help(sub.short_help)
+
+
+_BaseFormatter = typer.Context.formatter_class
+
+
+class LocalizedFormatter(_BaseFormatter):  # type: ignore[misc,valid-type]
+    """Click's help formatter, whose usage line starts with the current language's "Usage:"."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        """The usage line, prefixed in the current language."""
+        super().write_usage(prog, args, USAGE_PREFIX.text() if prefix is None else prefix)
+
+
+class LocalizedContext(typer.Context):
+    """A command's context whose help page speaks the current language."""
+
+    formatter_class = LocalizedFormatter
+
+    def get_help(self) -> str:
+        """The help page of this context's command, in the current language."""
+        _localize_texts(self.command, self)
+        return super().get_help()
+
+    def get_usage(self) -> str:
+        """The usage line of this context's command, in the current language."""
+        _localize_texts(self.command, self)
+        return super().get_usage()
+
+
+def localize_tree(command: Any) -> None:
+    """Make ``command`` and all its sub-commands use :class:`LocalizedContext` (from now on)."""
+    command.context_class = LocalizedContext
+    for sub in _sub_commands(command):
+        localize_tree(sub)
