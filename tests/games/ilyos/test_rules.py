@@ -329,6 +329,15 @@ def test_a_carrier_cannot_stop_on_a_lying_crown_but_can_pass_over_it() -> None:
     assert free.state.guardians[0].crown == 1, "empty hands pick the crown up"
 
 
+
+def test_a_pushed_carrier_never_stops_on_a_lying_crown() -> None:
+    islands = [((1, 3), 0), ((3, 3), 0), ((5, 3), 0)]  # row y = 3 from x = 1 to 6; (7, 3) is void
+    game = arrange(islands=islands, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 5}, ground={(4, 3): 6},
+                   hand=["push"] * 4 + ["move"], stock={"push": 1})
+    assert [m.amount for m in moves_of(game, "push", 0)] == [1, 3, 4, 5], "force 2 would stop it on the crown"
+    game.push(Action("push", 0, (2, 3), 3))
+    assert game.state.guardians[1].cell == (5, 3) and game.state.ground == {(4, 3): 6}, "pushed over it"
+
 def test_a_crown_scores_only_at_the_start_of_its_owners_turn() -> None:
     game = arrange(islands=[((1, 1), 0)], guardians=[(0, (1, 1))], carried={0: 0}, ground={HEART: 1}, placed=True)
     game.push(Action("move", 0, (1, 0)))

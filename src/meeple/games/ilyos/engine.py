@@ -562,6 +562,9 @@ class IlyosGame(Game[Action]):
                 else:
                     self._remove_guardian(state, gid)  # into the void, with any crown it carries
             line = survivors
+        if any(gid in state.guardians and state.guardians[gid].crown >= 0 and state.guardians[gid].cell in state.ground
+               for gid in moved):
+            return None  # rule 22: a carrier never stops on a lying crown, pushed or walking
         for gid in sorted(moved):
             if gid in state.guardians:
                 self._arrive(state, gid)
