@@ -1,16 +1,19 @@
 """ILYOS figures: random play-out speed per mode, and the AI's time per turn at each level.
 
-Run: ``.venv/bin/python benchmarks/ilyos.py [--turns N]``. Prints figures; asserts nothing.
+Run: ``.venv/bin/python benchmarks/ilyos.py [--turns N] [--levels expert]``. Prints figures; asserts
+nothing. The AI plays with its wall clock (as in a real game), so the times include any deadline cut;
+the load average is printed beside them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
 from meeple.core.rng import make_rng
-from meeple.games.ilyos.ai import LEVELS, choose_move
+from meeple.games.ilyos.ai import LEVELS, TURN_LIMIT_SECONDS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
 from meeple.games.ilyos.tournament import play_game, wilson_interval
 
@@ -30,9 +33,19 @@ def playout_speed(options: dict[str, object], games: int = 10) -> tuple[float, f
 
 
 def turn_times(level: str, turns: int) -> list[float]:
-    """Seconds the AI at ``level`` takes for each of ``turns`` whole turns (both seats at that level)."""
-    game = IlyosGame.new({}, 7)
-    rng = make_rng(7)
+    """Seconds the AI at ``level`` takes for each of ``turns`` whole turns (both seats at that level,
+    as many games as needed)."""
+    times: list[float] = []
+    seed = 7
+    while len(times) < turns:
+        times += _game_turn_times(level, seed, turns - len(times))
+        seed += 1
+    return times
+
+
+def _game_turn_times(level: str, seed: int, turns: int) -> list[float]:
+    game = IlyosGame.new({}, seed)
+    rng = make_rng(seed)
     times: list[float] = []
     while not game.is_over() and len(times) < turns:
         seat = game.to_move()
@@ -64,6 +77,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--balance", type=int, default=0, help="games of Hard against Hard (P1 vs P2)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="levels whose time per turn is measured")
+    parser.add_argument("--no-playouts", action="store_true", help="skip the random play-out speed")
     args = parser.parse_args()
     if args.balance:
         first, second, draws = first_seat_balance("hard", args.balance)
@@ -71,13 +86,16 @@ def main() -> None:
         print(f"Hard vs Hard, {args.balance} games: P1 {first} wins, P2 {second} wins, {draws} draws; "
               f"P1 score {(first + 0.5 * draws) / args.balance:.0%} [{low:.0%}, {high:.0%}]")
         return
-    for name, options in MODES.items():
+    for name, options in MODES.items() if not args.no_playouts else ():
         speed, length = playout_speed(options)
         print(f"random play-outs, {name:13}: {speed:7.0f} actions/s, {length:5.1f} actions per game")
-    for level in LEVELS:
+    for level in args.levels.split(","):
+        before = os.getloadavg()[0]
         times = turn_times(level, args.turns)
+        over = sum(t > TURN_LIMIT_SECONDS for t in times)
         print(f"AI {level:6}: {len(times)} turns, mean {statistics.mean(times):.2f} s, "
-              f"max {max(times):.2f} s per turn")
+              f"max {max(times):.2f} s per turn, {over} over {TURN_LIMIT_SECONDS:.0f} s "
+              f"(load average {before:.1f} before, {os.getloadavg()[0]:.1f} after)")
 
 
 if __name__ == "__main__":
