@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
 from meeple.server.registry import GameRegistry
+from meeple.server.service import Clock
 from tests.server import hidden_cards, take_plugin
 
 
@@ -26,14 +28,38 @@ def test_registry() -> GameRegistry:
 test_registry.__test__ = False  # type: ignore[attr-defined]
 
 
+class ManualClock(Clock):
+    """A clock that moves only when the test says so: turn timers fire exactly when it is advanced past
+    their deadline, however slow the machine is."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.moment = start
+
+    def now(self) -> float:
+        return self.moment
+
+    def advance(self, seconds: float) -> None:
+        """Move time on (from the test's thread; the server's loop sees it at its next look)."""
+        self.moment += seconds
+
+    async def sleep_until(self, moment: float) -> None:
+        while self.moment < moment:
+            await asyncio.sleep(0.01)
+
+
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
 
 
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, test_registry(), ai_delay=0.0)) as test_client:
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def client(db_url: str, clock: ManualClock) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock)) as test_client:
         yield test_client
 
 

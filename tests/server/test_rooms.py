@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import create
+from tests.server.conftest import ManualClock, create
 from tests.server.hidden_cards import deal
 
 
@@ -181,15 +180,33 @@ def test_undo_takes_back_the_ai_reply_and_your_move(client: TestClient) -> None:
         assert state["view"]["pile"] == 7 and state["moves"] == 0 and state["to_move"] == 0
 
 
-def test_the_turn_timer_plays_the_time_out_transition(client: TestClient) -> None:
-    room = create(client, game="take", options={"pile": 9}, turn_seconds=1)
-    assert 0.5 < room["state"]["time_left"] <= 1
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
-        started = time.monotonic()
+def test_the_turn_timer_plays_the_time_out_transition(client: TestClient, clock: ManualClock) -> None:
+    room = create(client, game="take", options={"pile": 9}, turn_seconds=60)
+    assert room["state"]["time_left"] == 60
+    code = room["code"]
+    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as socket:
+        assert _receive_state(socket)["version"] == 0
+        clock.advance(59.5)
+        socket.send_json({"type": "ping", "id": 1})
+        _receive(socket, "pong")
+        waiting = client.get(f"/api/rooms/{code}").json()
+        assert waiting["version"] == 0 and waiting["time_left"] == 0.5  # not yet: nothing happened
+        clock.advance(0.5)
         state = _receive_state(socket, 1)
-        assert 0.8 < time.monotonic() - started < 6
-        assert state["view"]["pile"] == 8 and state["to_move"] == 1 and state["time_left"] > 0.5
+        assert state["view"]["pile"] == 8 and state["to_move"] == 1 and state["moves"] == 1
+        assert state["time_left"] == 60  # the next seat's turn starts with the whole minute
     assert client.post("/api/rooms", json={"game": "hidden-cards", "turn_seconds": 60}).status_code == 400
+
+
+def test_a_move_before_the_deadline_restarts_the_clock_for_the_next_seat(client: TestClient,
+                                                                         clock: ManualClock) -> None:
+    room = create(client, game="take", options={"pile": 9}, turn_seconds=30)
+    code, token = room["code"], room["token"]
+    clock.advance(29)
+    assert client.post(f"/api/rooms/{code}/moves", json={"token": token, "version": 0, "move": 2}).json() == {"version": 1}
+    clock.advance(29)  # past the first deadline, not the second: no time-out
+    state = client.get(f"/api/rooms/{code}").json()
+    assert state["version"] == 1 and state["time_left"] == 1 and state["view"]["pile"] == 7
 
 
 def test_queries_reach_the_game_and_unknown_ones_are_refused(client: TestClient) -> None:

@@ -22,23 +22,21 @@ def test_moves_arriving_together_are_committed_together_and_a_bad_write_fails_al
         service = _service(tmp_path)
         rooms = [(await service.create_room(RoomSpec(game="take", options={"pile": 9})))[0] for _ in range(4)]
         broken = rooms[1].code
-        real_append = service.store.append_op
+        real_write = service.store.write
+        batches: list[list[str]] = []
 
-        def append_op(code: str, *args: Any) -> Any:
-            operation = real_append(code, *args)
-            if code != broken:
-                return operation
-
-            def fail(connection: Any) -> None:
+        def write(writes: Any) -> None:
+            batches.append([w.code for w in writes])
+            if any(w.code == broken for w in writes):
                 raise OSError("disk full")
+            real_write(writes)
 
-            return fail
-
-        service.store.append_op = append_op  # type: ignore[method-assign]
+        service.store.write = write  # type: ignore[method-assign]
         results = await asyncio.gather(*(service.play(room, (0, 1), 0, 2) for room in rooms), return_exceptions=True)
         assert [r if isinstance(r, int) else r.code for r in results] == [1, "storage", 1, 1]  # type: ignore[union-attr]
         assert rooms[1].game.position_json()["pile"] == 9 and rooms[1].version == 0
-        service.store.append_op = real_append  # type: ignore[method-assign]
+        assert batches[0] == [room.code for room in rooms]  # the four moves shared one transaction
+        service.store.write = real_write  # type: ignore[method-assign]
         await service.close()
 
         reopened = _service(tmp_path)

@@ -37,7 +37,7 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.server.registry import GameRegistry, UnknownGameError
-from meeple.server.service import Client, RoomService, RoomSpec, SeatSpec, ServerError
+from meeple.server.service import Client, Clock, RoomService, RoomSpec, SeatSpec, ServerError
 from meeple.server.store import DEFAULT_URL, Store
 
 log = logging.getLogger("meeple.server")
@@ -112,9 +112,13 @@ def database_url(explicit: str | None = None) -> str:
     return chosen
 
 
-def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3) -> FastAPI:
-    """The whole server: API, websocket and the browser app, over the games of ``registry``."""
-    service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay)
+def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3,
+               clock: Clock | None = None) -> FastAPI:
+    """The whole server: API, websocket and the browser app, over the games of ``registry``.
+
+    ``clock`` replaces the wall clock of the turn timers (tests move theirs by hand)."""
+    service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay,
+                          clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -5,8 +5,13 @@ computer's move, a time-out, an undo — goes through :class:`RoomService` under
 
 1. the seat and the room's version (a counter of changes the client saw) are checked,
 2. the engine rebuilds the move (``move_from_json``) and ``push``es it; an illegal move changes nothing,
-3. the store commits it (the move is durable before anyone hears of it),
+3. the store commits it (the move is durable before anyone hears of it; the moves of rooms that arrive
+   together share one transaction, committed on the database thread so the event loop never waits for
+   the disk),
 4. every client of the room receives its own view (``view(seat)``), in order, through its outbox.
+
+The computer players think in worker processes (:mod:`meeple.server.workers`), so a long search never
+slows the other rooms. Time comes from a :class:`Clock`, which tests replace by one they move by hand.
 
 Rooms are rebuilt from the store (options, seed, moves) when first needed, so a restarted server
 resumes every game where it stopped.
@@ -29,7 +34,8 @@ from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.rng import derive_seed, fresh_seed
 from meeple.server.registry import GameEntry, GameRegistry, random_move
-from meeple.server.store import Operation, RoomRow, SeatRow, Store
+from meeple.server.store import RoomRow, SeatRow, Store, Write
+from meeple.server.workers import AiWorkers
 
 log = logging.getLogger("meeple.server")
 
@@ -46,6 +52,18 @@ MIN_IDLE_SECONDS = 600.0
 """A room is idle once nobody asked for it for this long."""
 SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
+
+
+class Clock:
+    """The server's time: wall-clock seconds (turn deadlines survive a restart) and waiting for a moment."""
+
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        return time.time()
+
+    async def sleep_until(self, moment: float) -> None:
+        """Return once :meth:`now` has reached ``moment``."""
+        await asyncio.sleep(max(0.0, moment - self.now()))
 
 
 class ServerError(MeepleError):
@@ -154,32 +172,33 @@ class Room:
 class RoomService:
     """Every room of the server, and the one way to change them."""
 
-    def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3) -> None:
+    def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3, clock: Clock | None = None,
+                 workers: AiWorkers | None = None) -> None:
         self.store = store
         self.registry = registry
         self.ai_delay = ai_delay
+        self.clock = clock or Clock()
+        self.workers = workers or AiWorkers()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
-        self._pending_writes: list[tuple[Operation, asyncio.Future[None]]] = []
+        self._pending_writes: list[tuple[Write, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     # --- plumbing -------------------------------------------------------------------------------
     async def _db(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a store operation: inline for an embedded SQLite file (a commit there costs less than handing
-        it to a thread), else on the database thread (one at a time, in order) so that a network database
-        never blocks the event loop."""
-        if self.store.embedded:
-            return function(*args)
+        """Run a store operation on the database thread (one at a time, in order): the event loop never
+        waits for the database or the disk."""
         return await asyncio.get_running_loop().run_in_executor(self._db_thread, function, *args)
 
-    async def _write(self, operation: Operation) -> None:
-        """Commit a write; writes that arrive together share one transaction (group commit).
+    async def _write(self, write: Write) -> None:
+        """Commit a room's change; changes that arrive while a commit is under way share the next
+        transaction (group commit: one disk flush for all of them).
 
-        Returns once the transaction holding this write is committed: only then may a move be acknowledged.
+        Returns once the transaction holding this change is committed: only then may a move be acknowledged.
         """
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending_writes.append((operation, done))
+        self._pending_writes.append((write, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         await done
@@ -188,25 +207,26 @@ class RoomService:
         while self._pending_writes:
             batch, self._pending_writes = self._pending_writes, []
             try:
-                await self._db(self.store.run_batch, [operation for operation, _ in batch])
+                await self._db(self.store.write, [write for write, _ in batch])
             except Exception:
-                for operation, done in batch:  # one by one, so that one bad write fails alone
+                for write, done in batch:  # one by one, so that one bad write fails alone
                     try:
-                        await self._db(self.store.run_batch, [operation])
+                        await self._db(self.store.write, [write])
                     except Exception as error:
                         done.set_exception(error)
                     else:
                         done.set_result(None)
                 continue
-            for _operation, done in batch:
+            for _write, done in batch:
                 done.set_result(None)
 
     async def close(self) -> None:
-        """Stop every room's tasks and release the database."""
+        """Stop every room's tasks and the AI workers, and release the database."""
         for room in self.rooms.values():
             for task in (room.ai_task, room.timer_task):
                 if task is not None:
                     task.cancel()
+        self.workers.close()
         self._db_thread.shutdown(wait=True)
         self.store.close()
 
@@ -224,7 +244,7 @@ class RoomService:
         token = secrets.token_urlsafe(18)
         seats = self._new_seats(entry, spec, game.num_players, token)
         turn_seconds = self._turn_seconds(entry, spec)
-        now = time.time()
+        now = self.clock.now()
         row = RoomRow(
             code=await self._fresh_code(), game=entry.info.name, options=dict(game.options), seed=game.seed,
             mode=spec.mode, version=0, turn_seconds=turn_seconds,
@@ -438,7 +458,7 @@ class RoomService:
             "players": self._players(room),
             "can_undo": self.can_undo(room, seats),
             "turn_seconds": room.row.turn_seconds,
-            "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - time.time()),
+            "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - self.clock.now()),
         }
         if with_view:
             state["view"] = self._view(room, active)[0]
@@ -517,7 +537,7 @@ class RoomService:
         deadline = self._next_deadline(room, mover_before)
         first = len(room.row.moves)
         try:
-            await self._write(self.store.append_op(room.code, first, pushed, room.version + 1, deadline))
+            await self._write(Write(room.code, room.version + 1, deadline, first, tuple(pushed)))
         except Exception as error:
             log.exception("storage failure in room %s", room.code)
             self._undo_pushes(room, len(pushed))
@@ -544,7 +564,7 @@ class RoomService:
         if seconds is None or mover is None:
             return None
         if mover != mover_before or room.row.turn_deadline is None:
-            return time.time() + seconds
+            return self.clock.now() + seconds
         return room.row.turn_deadline
 
     async def undo(self, room: Room, seats: Sequence[int], version: JSON) -> int:
@@ -564,7 +584,7 @@ class RoomService:
             self._undo_pushes(room, popped)
             deadline = self._next_deadline(room, mover_before)
             try:
-                await self._write(self.store.truncate_op(room.code, keep, room.version + 1, deadline))
+                await self._write(Write(room.code, room.version + 1, deadline, keep=keep))
             except Exception as error:
                 for _seat, data in room.row.moves[keep:]:
                     room.game.push(room.game.move_from_json(data))
@@ -607,8 +627,7 @@ class RoomService:
         self._schedule_timer(room)
 
     def _schedule_ai(self, room: Room) -> None:
-        if room.ai_task is not None and not room.ai_task.done():
-            room.ai_task.cancel()
+        _cancel_other(room.ai_task)
         mover = room.game.to_move()
         if mover is None or room.seat(mover).kind != "ai":
             room.ai_task = None
@@ -625,7 +644,7 @@ class RoomService:
         seed = derive_seed(room.row.seed, f"ai:{version}")
         choose = room.entry.adapter.choose_move
         try:
-            move = await asyncio.to_thread(choose, snapshot, seat, level, seed)
+            move = await self.workers.run(choose, snapshot, seat, level, seed)
         except Exception:
             log.exception("AI failure in room %s; playing a random legal move", room.code)
             async with room.lock:
@@ -645,8 +664,7 @@ class RoomService:
             self._after_change(room)
 
     def _schedule_timer(self, room: Room) -> None:
-        if room.timer_task is not None and not room.timer_task.done():
-            room.timer_task.cancel()
+        _cancel_other(room.timer_task)
         room.timer_task = None
         deadline = room.row.turn_deadline
         if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None:
@@ -654,7 +672,7 @@ class RoomService:
         room.timer_task = asyncio.create_task(self._time_out(room, room.version, deadline))
 
     async def _time_out(self, room: Room, version: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
+        await self.clock.sleep_until(deadline)
         timeout_moves = room.entry.adapter.timeout_moves
         assert timeout_moves is not None
         async with room.lock:
@@ -676,3 +694,10 @@ class RoomService:
                 log.error("time-out moves refused in room %s: %s", room.code, error.text("en"))
                 return
             self._after_change(room)
+
+
+def _cancel_other(task: asyncio.Task[None] | None) -> None:
+    """Cancel a room's pending task, unless it is the one running (the AI or the timer that just played
+    finishes by itself)."""
+    if task is not None and not task.done() and task is not asyncio.current_task():
+        task.cancel()

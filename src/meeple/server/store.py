@@ -1,9 +1,12 @@
 """Durable rooms: SQLAlchemy tables for rooms, seats and moves, and the few operations the server needs.
 
-SQLite by default (one file, write-ahead log), any SQLAlchemy URL through ``MEEPLE_DATABASE_URL``.
-A room is stored as its options, seed and moves: the engine replays them to rebuild the position, so
-the store never needs to understand a game. Every method runs one transaction and returns only once it
-is committed: a move is acknowledged only after :meth:`Store.append_moves` returned.
+SQLite by default (one file, write-ahead log, ``synchronous=FULL``: a commit reaches the disk before it
+returns, so it survives a crash of the process or of the machine), any SQLAlchemy URL through
+``MEEPLE_DATABASE_URL`` (PostgreSQL with the psycopg driver is tested). A room is stored as its options,
+seed and moves: the engine replays them to rebuild the position, so the store never needs to understand a
+game. Every method runs one transaction and returns only once it is committed: a move is acknowledged only
+after the :meth:`Store.write` holding it returned. The changes of many rooms share one transaction
+(group commit): one disk flush for all of them.
 
 The methods are synchronous; the server calls them from one dedicated thread.
 """
@@ -12,14 +15,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     BigInteger,
     Column,
-    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -28,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -43,9 +46,6 @@ from meeple.core.game import JSON, canonical_json
 from meeple.core.i18n import Msg
 
 metadata = MetaData()
-
-Operation = Callable[[Connection], None]
-"""A write to run inside a transaction (see :meth:`Store.run_batch`)."""
 
 rooms_table = Table(
     "rooms",
@@ -114,6 +114,30 @@ class RoomRow:
     """(seat, move as JSON), oldest first."""
 
 
+@dataclass(frozen=True)
+class Write:
+    """One room's change, one step of a group commit: forget its moves from index ``keep`` on (an undo),
+    add ``moves`` (seat, move JSON) from index ``first_index``, and set its version and turn clock."""
+
+    code: str
+    version: int
+    turn_deadline: float | None
+    first_index: int = 0
+    moves: tuple[tuple[int, JSON], ...] = ()
+    keep: int | None = None
+    at: float = field(default_factory=time.time)
+
+
+_INSERT_MOVES = insert(moves_table)
+_TOUCH_ROOMS = (
+    update(rooms_table)
+    .where(rooms_table.c.code == bindparam("w_code"))
+    .values(version=bindparam("w_version"), turn_deadline=bindparam("w_deadline"), updated_at=bindparam("w_at"))
+)
+_FORGET_MOVES = delete(moves_table).where(moves_table.c.room_code == bindparam("w_code"),
+                                          moves_table.c.idx >= bindparam("w_keep"))
+"""Built once: each transaction sends them with every room's values at once (``executemany``)."""
+
 DEFAULT_URL = "sqlite:///meeple.sqlite3"
 
 
@@ -136,9 +160,10 @@ def make_engine(url: str) -> Engine:
         def _pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
-            # NORMAL in WAL mode: a commit survives the process being killed (the OS keeps the log);
-            # only a power cut may lose the last commits.
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            # FULL: each commit flushes the log to the disk before it returns, so an acknowledged move
+            # survives a power cut too (NORMAL would only survive the process being killed). The server
+            # commits the moves of many rooms together, so the flush is shared.
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
@@ -228,41 +253,29 @@ class Store:
         turn_deadline: float | None,
     ) -> None:
         """Add moves (seat, move JSON) from index ``first_index`` and set the room's version and clock."""
-        self.run_batch([self.append_op(code, first_index, moves, version, turn_deadline)])
+        self.write([Write(code, version, turn_deadline, first_index, tuple(moves))])
 
     def truncate_moves(self, code: str, keep: int, version: int, turn_deadline: float | None) -> None:
         """Forget the moves from index ``keep`` on (an undo) and set the room's version and clock."""
-        self.run_batch([self.truncate_op(code, keep, version, turn_deadline)])
+        self.write([Write(code, version, turn_deadline, keep=keep)])
 
-    def run_batch(self, operations: Sequence[Operation]) -> None:
-        """Run operations in one transaction: all are committed, or none (group commit)."""
+    def write(self, writes: Sequence[Write]) -> None:
+        """Apply the changes of several rooms in one transaction: all are committed, or none (group commit).
+
+        Each room appears at most once (the server changes a room only after its previous change is stored).
+        """
+        forget = [{"w_code": w.code, "w_keep": w.keep} for w in writes if w.keep is not None]
+        rows = [{"room_code": w.code, "idx": w.first_index + offset, "seat": seat, "move": canonical_json(move),
+                 "created_at": w.at} for w in writes for offset, (seat, move) in enumerate(w.moves)]
+        rooms = [{"w_code": w.code, "w_version": w.version, "w_deadline": w.turn_deadline, "w_at": w.at}
+                 for w in writes]
         with self.engine.begin() as connection:
-            for operation in operations:
-                operation(connection)
-
-    def append_op(self, code: str, first_index: int, moves: Sequence[tuple[int, JSON]], version: int,
-                  turn_deadline: float | None) -> Operation:
-        """The operation :meth:`append_moves` runs, for :meth:`run_batch`."""
-        now = time.time()
-        rows = [{"room_code": code, "idx": first_index + offset, "seat": seat, "move": canonical_json(move),
-                 "created_at": now} for offset, (seat, move) in enumerate(moves)]
-
-        def append(connection: Connection) -> None:
+            if forget:
+                connection.execute(_FORGET_MOVES, forget)
             if rows:
-                connection.execute(insert(moves_table), rows)
-            self._touch(connection, code, version, turn_deadline, now)
-
-        return append
-
-    def truncate_op(self, code: str, keep: int, version: int, turn_deadline: float | None) -> Operation:
-        """The operation :meth:`truncate_moves` runs, for :meth:`run_batch`."""
-        now = time.time()
-
-        def truncate(connection: Connection) -> None:
-            connection.execute(delete(moves_table).where(moves_table.c.room_code == code, moves_table.c.idx >= keep))
-            self._touch(connection, code, version, turn_deadline, now)
-
-        return truncate
+                connection.execute(_INSERT_MOVES, rows)
+            if rooms:
+                connection.execute(_TOUCH_ROOMS, rooms)
 
     def set_deadline(self, code: str, turn_deadline: float | None) -> None:
         """Set the end of the current turn (epoch seconds), or None for no limit."""
@@ -292,14 +305,6 @@ class Store:
                 .order_by(rooms_table.c.updated_at.desc())
             )
             return [row[0] for row in rows]
-
-    @staticmethod
-    def _touch(connection: Any, code: str, version: int, turn_deadline: float | None, now: float) -> None:
-        connection.execute(
-            update(rooms_table)
-            .where(rooms_table.c.code == code)
-            .values(version=version, turn_deadline=turn_deadline, updated_at=now)
-        )
 
 
 def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:

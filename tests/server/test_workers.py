@@ -1,0 +1,87 @@
+"""The computer players think in worker processes, never in the server's own process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from meeple.server.service import RoomService, RoomSpec, SeatSpec
+from meeple.server.store import Store
+from meeple.server.workers import AiWorkers
+from tests.server.conftest import test_registry
+
+
+def _die_outside(parent: int) -> str:
+    """Kill the worker process it runs in; in the parent process (the fallback), just answer."""
+    if os.getpid() != parent:
+        os._exit(1)
+    return "answered"
+
+
+def _with_pid(function: Callable[..., Any], *args: Any) -> tuple[int, Any]:
+    return os.getpid(), function(*args)
+
+
+class RecordingWorkers(AiWorkers):
+    """Workers that note the process each search ran in."""
+
+    def __init__(self) -> None:
+        super().__init__(processes=1)
+        self.pids: list[int] = []
+
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        pid, result = await super().run(_with_pid, function, *args)
+        self.pids.append(pid)
+        return result
+
+
+def test_a_search_runs_in_another_process_and_a_local_function_in_a_thread() -> None:
+    async def scenario() -> None:
+        workers = AiWorkers(processes=1)
+        try:
+            assert await workers.run(os.getpid) != os.getpid()
+            assert await workers.run(sum, [1, 2, 3]) == 6
+            main_thread = threading.get_ident()
+
+            def local() -> tuple[int, int]:  # cannot be pickled: runs in a thread of this process
+                return os.getpid(), threading.get_ident()
+
+            pid, thread = await workers.run(local)
+            assert pid == os.getpid() and thread != main_thread
+        finally:
+            workers.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_dead_worker_is_replaced_and_its_search_still_answers() -> None:
+    async def scenario() -> None:
+        workers = AiWorkers(processes=1)
+        try:
+            assert await workers.run(_die_outside, os.getpid()) == "answered"
+            assert await workers.run(os.getpid) != os.getpid()  # a fresh pool
+        finally:
+            workers.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_ai_seat_thinks_in_a_worker_process(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        workers = RecordingWorkers()
+        service = RoomService(Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}"), test_registry(), ai_delay=0.0,
+                              workers=workers)
+        room, _token = await service.create_room(
+            RoomSpec(game="take", options={"pile": 7}, seats=[SeatSpec("human"), SeatSpec("ai")]))
+        await service.play(room, (0,), 0, 1)
+        assert room.ai_task is not None
+        await asyncio.wait_for(room.ai_task, timeout=120)
+        assert room.version == 2 and room.game.position_json()["pile"] == 4  # the greedy reply: leave 4
+        assert len(workers.pids) == 1 and workers.pids[0] != os.getpid()
+        await service.close()
+
+    asyncio.run(scenario())
