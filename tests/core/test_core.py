@@ -111,10 +111,33 @@ def test_alpha_beta_plays_the_winning_take() -> None:
         assert game.pile == pile and not game.move_stack  # left unchanged
 
 
-def test_alpha_beta_respects_its_time_limit() -> None:
+class FakeClock:
+    """A clock that moves ``step`` seconds each time it is read: what a time limit allows is exact."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.reads += 1
+        return self.now
+
+
+def test_alpha_beta_stops_at_its_time_limit() -> None:
+    clock = FakeClock(step=0.01)  # each clock read costs 10 ms: 0.2 s are about 20 reads
     game = Take.new({"pile": 400}, seed=1)
-    result = AlphaBeta(lambda g: 0.0, table_size=10).search(game, time_limit=0.2)
-    assert result.move in (1, 2, 3) and result.seconds < 1.0
+    engine = AlphaBeta(lambda g: 0.0, table_size=10, clock_interval=16, clock=clock)
+    result = engine.search(game, time_limit=0.2)
+    assert result.move in (1, 2, 3)
+    assert clock.reads <= 23  # began, ≈20 reads inside, the final one
+    assert result.nodes <= 16 * 22 and 0.2 <= result.seconds <= 0.25
+    assert game.pile == 400 and not game.move_stack  # an interrupted pass leaves the game as it was
+
+
+def test_alpha_beta_without_a_time_limit_never_stops_early() -> None:
+    clock = FakeClock(step=1000.0)
+    result = AlphaBeta(lambda g: 0.0, clock=clock).search(Take.new({"pile": 9}, 1), max_depth=12)
+    assert result.move == 1 and result.depth >= 1  # 9 % 4: a proven win, whatever the clock says
 
 
 def test_mcts_finds_the_winning_take_and_is_reproducible() -> None:
@@ -172,15 +195,30 @@ def test_read_json_names_the_file_and_the_problem(tmp_path: Path) -> None:
 
 
 def test_alpha_beta_reads_the_clock_as_often_as_asked() -> None:
-    import time
+    clock = FakeClock(step=0.0)
 
     def slow_evaluation(_game: Take) -> float:
-        time.sleep(0.02)  # a game whose positions are slow to judge
+        clock.now += 0.02  # a game whose positions are slow to judge
         return 0.0
 
     with pytest.raises(ValueError, match="clock_interval"):
         AlphaBeta(slow_evaluation, clock_interval=0)
-    began = time.perf_counter()
-    result = AlphaBeta(slow_evaluation, clock_interval=1).search(Take.new({"pile": 60}, 1), time_limit=0.2)
+    result = AlphaBeta(slow_evaluation, clock_interval=1, clock=clock).search(
+        Take.new({"pile": 60}, 1), time_limit=0.2
+    )
     assert result.move in (1, 2, 3)
-    assert time.perf_counter() - began < 2.5  # with the default 256 it would run past 5 s
+    assert result.nodes <= 40 and clock.now < 0.3
+    clock.now = 0.0
+    lax = AlphaBeta(slow_evaluation, clock=clock)  # reads the clock every 256 nodes
+    lax.search(Take.new({"pile": 60}, 1), time_limit=0.2)
+    assert lax.nodes == 256 and clock.now > 1.0  # the first read comes after 256 nodes: far too late
+
+
+def test_mcts_stops_at_its_time_limit_and_its_iterations() -> None:
+    clock = FakeClock(step=0.01)
+    result = MCTS(rng=make_rng(3), clock=clock).search(Take.new({"pile": 7}, 1), time_limit=0.1)
+    assert result.iterations <= 10 and result.move in (1, 2, 3)
+    counted = MCTS(rng=make_rng(3), clock=FakeClock(step=1e-9)).search(
+        Take.new({"pile": 7}, 1), iterations=50, time_limit=60.0
+    )
+    assert counted.iterations == 50

@@ -59,7 +59,8 @@ class AlphaBeta(Generic[G]):
     for it). ``side_of(seat)`` maps seats to sides (teams); seats of one side share a score, and several
     moves in a row by one side are handled (the score is negated only when the side changes).
     ``order(game, moves)`` may sort moves best-first to cut more branches. The clock is read every
-    ``clock_interval`` nodes (lower it for games whose nodes are slow, so the time limit holds).
+    ``clock_interval`` nodes (lower it for games whose nodes are slow, so the time limit holds); ``clock``
+    gives the time in seconds (a test may pass a fake one, so that what a time limit allows is exact).
     """
 
     def __init__(
@@ -69,6 +70,7 @@ class AlphaBeta(Generic[G]):
         side_of: Callable[[int], int] = lambda seat: seat,
         table_size: int = 1_000_000,
         clock_interval: int = 256,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if clock_interval < 1:
             raise ValueError("clock_interval must be at least 1")
@@ -77,6 +79,7 @@ class AlphaBeta(Generic[G]):
         self.side_of = side_of
         self.table_size = table_size
         self.clock_interval = clock_interval
+        self.clock = clock
         self.table: dict[int, _Entry] = {}
         self.nodes = 0
         self._deadline = math.inf
@@ -97,7 +100,7 @@ class AlphaBeta(Generic[G]):
         if game.outcome() is not None:
             raise ValueError("the game is over: there is no move to search")
         moves = game.legal_moves()
-        began = time.perf_counter()
+        began = self.clock()
         self.nodes = 0
         self._deadline = math.inf if time_limit is None else began + time_limit
         self._max_nodes = math.inf if max_nodes is None else max_nodes
@@ -115,7 +118,7 @@ class AlphaBeta(Generic[G]):
             if abs(score) >= WIN_SCORE - 1000:
                 break
         best.nodes = self.nodes
-        best.seconds = time.perf_counter() - began
+        best.seconds = self.clock() - began
         if len(self.table) > self.table_size:
             self.table.clear()
         return best
@@ -142,7 +145,7 @@ class AlphaBeta(Generic[G]):
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes >= self._max_nodes or (
-            self.nodes % self.clock_interval == 0 and time.perf_counter() > self._deadline
+            self.nodes % self.clock_interval == 0 and self.clock() > self._deadline
         ):
             raise _OutOfTime
 
@@ -241,7 +244,8 @@ class MCTS(Generic[G]):
     Each iteration searches a *determinisation*: ``game.determinize(seat, rng)`` re-draws what ``seat``
     cannot see, so the AI never reads hidden cards. Play-outs use ``rollout_policy`` (uniform random by
     default) and stop after ``rollout_depth`` moves, where ``evaluate(game, seat)`` (a win chance in
-    [0, 1]) replaces the final result. Works for any number of seats.
+    [0, 1]) replaces the final result. Works for any number of seats. ``clock`` gives the time in seconds
+    (a test may pass a fake one).
     """
 
     def __init__(
@@ -251,8 +255,10 @@ class MCTS(Generic[G]):
         rollout_policy: Callable[[G, SeededRandom], Any] | None = None,
         rollout_depth: int = 200,
         evaluate: Callable[[G, int], float] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.rng = rng or make_rng(0)
+        self.clock = clock
         self.exploration = exploration
         self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
@@ -267,23 +273,23 @@ class MCTS(Generic[G]):
             raise ValueError("the game is over: there is no move to search")
         if iterations is None and time_limit is None:
             iterations = 1000
-        began = time.perf_counter()
+        began = self.clock()
         deadline = math.inf if time_limit is None else began + time_limit
         root = _Node(mover=None)
         done = 0
-        while (iterations is None or done < iterations) and time.perf_counter() < deadline:
+        while (iterations is None or done < iterations) and self.clock() < deadline:
             self._iterate(root, game.determinize(seat, self.rng))
             done += 1
         if not root.children:
             move = game.legal_moves()[0]
-            return MCTSResult(move, 0, 0.0, done, time.perf_counter() - began)
+            return MCTSResult(move, 0, 0.0, done, self.clock() - began)
         key, best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
         return MCTSResult(
             root.moves[key],
             best.visits,
             best.total / max(best.visits, 1),
             done,
-            time.perf_counter() - began,
+            self.clock() - began,
             {k: child.visits for k, child in root.children.items()},
         )
 
