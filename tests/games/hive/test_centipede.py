@@ -182,3 +182,94 @@ def test_decision_a_pillbug_may_throw_a_centipede() -> None:
     swaps = {(0, 0, 1), (-1, 0, 1)}  # wC at (0,-1) must swap with wP or wQ by itself…
     throws = {(1, -1, 0), (0, 1, 0), (-1, 1, 0)}  # …and wP may lift it over to an empty cell
     assert targets_of(game, "wC") == swaps | throws
+
+
+# --- second pass: an adversarial audit, one position per corner of the seed and the decisions ------
+def test_exception_1_binds_the_swapped_centipede_when_a_mosquito_made_the_swap() -> None:
+    # bM (copying wC) swaps with wC: on White's next move wC may not swap straight back with bM.
+    game = build("Base+MC", ["wC", "bM wC-", "wQ -wC", "bQ bM-", "wA1 -wQ", "bM ~wC"])
+    assert where(game, "wC") == (1, 0)
+    assert moves_of(game, "wC") == {"wC bQ"}
+
+
+def test_exception_1_does_not_bind_a_swap_with_ones_own_mosquito() -> None:
+    # wC swaps with its own wM; White's next move is two plies later: wM may swap back with wC.
+    game = build(
+        "Base+MC",
+        ["wC", "bA1 wC-", "wQ -wC", "bQ bA1-", "wM \\wC", "bA2 bQ-", "wC wM", "bA3 bA2-"],
+    )
+    assert moves_of(game, "wM") == {"wM ~wC", "wM ~wQ", "wM ~bA1"}
+
+
+def test_decision_a_centipede_may_swap_with_the_piece_just_moved() -> None:
+    # bA2 has just run next to wC: the Pillbug's "not the last moved piece" is the Pillbug's rule only.
+    game = build(
+        "Base+C",
+        ["wC", "bA1 wC-", "wQ -wC", "bQ bA1-", "wA1 -wQ", "bA2 bQ-", "wA2 -wA1", "bA2 wC\\"],
+    )
+    assert moves_of(game, "wC") == {"wC bA2", "wC bA1", "wC wQ"}
+
+
+def test_decision_a_piece_thrown_by_the_pillbug_cannot_be_swapped() -> None:
+    # Black's Pillbug has just thrown wA1 next to wC: wC swaps with any other single neighbour only.
+    game = build(
+        "Base+PC",
+        [
+            "wC", "bP -wC", "wA1 wC\\", "bQ -bP", "wA2 wA1-", "bB1 -bQ", "wQ wA2/",
+            "bB2 \\bB1", "wQ wC-", "bC \\bP", "wB1 wA1\\", "bG1 \\bC", "wC bP", "wA1 wC\\",
+        ],
+    )
+    assert where(game, "wA1") == (-1, 1) and moves_of(game, "wA1") == set()
+    assert moves_of(game, "wC") == {"wC bQ", "wC bP", "wC bC"}
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("wC wA1"))
+
+
+def test_decision_no_move_when_every_single_neighbour_is_forbidden() -> None:
+    # wC has just swapped with bC; bC touches no other single piece: it may neither swap nor slide.
+    game = build(
+        "Base+PC",
+        [
+            "wP", "bP \\wP", "wC /wP", "bC -bP", "wA1 wP-", "bB1 /bC", "wQ wA1\\", "bQ -bB1",
+            "wC bP-", "bB2 -bQ", "wB1 wP\\", "bG1 \\bC", "wP bB1-", "bC bP", "wB2 wQ\\",
+            "bA1 /bG1", "wB1 wA1", "bG2 -bA1", "bB1 wP\\", "bG3 bQ\\", "wC bC",
+        ],
+    )
+    assert moves_of(game, "bC") == set()
+
+
+def test_decision_a_swap_can_surround_the_rival_queen() -> None:
+    # wC (-2,2) touches six single pieces; swapping with bQ (-1,1) drops her into that full ring.
+    game = build(
+        "Base+C",
+        [
+            "wC", "bB1 /wC", "wB1 wC/", "bC /bB1", "wQ \\wB1", "bS1 /bC", "wA1 wQ/", "bQ -bB1",
+            "wB2 wQ-", "bA1 \\bQ", "wB2 wA1", "bG1 bC-", "wC bB1", "bB2 /bQ", "wG1 wB2/",
+            "bS2 bS1-", "wC bC", "bC bQ",
+        ],
+    )
+    game.push(game.parse_move("wC bQ"))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == {0}
+    assert game.legal_moves() == []
+
+
+def test_decision_a_mosquito_on_top_never_swaps() -> None:
+    # wM sits on wB1 next to the single wC: it moves as a Beetle (it may climb onto wC), never swaps.
+    game = build(
+        "Base+MC",
+        ["wC", "bC wC\\", "wB1 \\wC", "bM bC-", "wM \\wB1", "bS1 bM/", "wQ wB1-", "bQ bS1/", "wM wB1", "bM ~bC"],
+    )
+    assert "wM wC" in moves_of(game, "wM")
+    assert all(swap == 0 for _, _, swap in targets_of(game, "wM"))
+
+
+def test_decision_a_mosquito_cannot_copy_a_covered_centipede() -> None:
+    # wB1 covers wC; wM touches that stack and the single wQ, but no uncovered Centipede.
+    game = build(
+        "Base+MC",
+        ["wC", "bA1 \\wC", "wM wC-", "bS1 bA1/", "wB1 wC\\", "bC -bA1", "wQ wM-", "bQ /bC", "wB1 wC", "bB1 /bQ"],
+    )
+    assert moves_of(game, "wM") == set()
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("wM ~wQ"))
