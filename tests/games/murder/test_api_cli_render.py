@@ -195,6 +195,32 @@ def test_render_pdf_through_reportlab(case_file: Path, tmp_path: Path, capsys: p
     assert main(["murder", "render", str(case_file), "--out", str(tmp_path / "case.png")]) == 1
 
 
+def test_accented_names_are_printed_with_an_embedded_unicode_font(tmp_path: Path) -> None:
+    people = [("Hélène", "f", True), ("Jérôme", "m", False), ("Noël", "m", False), ("Zoé", "f", False)]
+    data = case_json(["AABB", "AABB", "CCDD", "CCDD"], people=people,
+                     clues=[{"person": "Jérôme", "kind": "room", "room": "C"}])
+    data["rooms"][0]["name"] = {"fr": "le Cœur", "en": "the Heart"}
+    case = case_from_json(data)
+    svg = render_svg(case, language="fr")
+    assert all(name in svg for name, _, _ in people) and "Le Cœur" in svg
+    assert 'font-family="DejaVu Sans,' in svg
+    out = tmp_path / "case.pdf"
+    write_render(case, out, language="fr")
+    pdf = out.read_bytes()
+    # DejaVu (fonts-dejavu-core, installed by scripts/setup.sh) is embedded for every text: regular and bold
+    assert b"DejaVuSans" in pdf and b"DejaVuSans-Bold" in pdf
+
+
+def test_cli_hint_takes_names_without_accents(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    people = [("Hélène", "f", True), ("Jérôme", "m", False), ("Noël", "m", False), ("Zoé", "f", False)]
+    path = tmp_path / "accents.json"
+    path.write_text(json.dumps(case_json(["AABB", "AABB", "CCDD", "CCDD"], people=people)), encoding="utf-8")
+    assert main(["murder", "hint", str(path), "--given", "jerome@R1C1"]) == 0
+    assert "Jérôme ne peut être qu'en R1C1" in capsys.readouterr().out
+    assert main(["murder", "hint", str(path), "--given", "Jerome@R1C1,ZOE@R1C2"]) == 1
+    assert "Zoé et Jérôme partagent une rangée" in capsys.readouterr().err
+
+
 def test_cli_generate_without_the_answer(tmp_path: Path) -> None:
     target = tmp_path / "puzzle.json"
     assert main(["murder", "generate", "--size", "4", "--seed", "2", "--out", str(target), "--no-solution"]) == 0

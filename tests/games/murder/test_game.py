@@ -12,6 +12,7 @@ from meeple.games.murder import INFO
 from meeple.games.murder.caseio import case_to_json
 from meeple.games.murder.game import MurderGame, MurderMove, parse_move_text
 
+from .builders import make_case
 from .conftest import generated
 
 
@@ -99,6 +100,19 @@ def test_move_text_and_json_round_trip() -> None:
         parse_move_text("Anna to the kitchen")
     with pytest.raises(IllegalMoveError):
         game.move_from_json({"person": "Anna", "cell": [1]})
+
+
+def test_a_name_may_be_typed_without_its_accents_or_capitals() -> None:
+    people = [("Hélène", "f", True), ("Jérôme", "m", False), ("Noël", "m", False), ("Zoé", "f", False)]
+    game = MurderGame.from_case(make_case(["AABB", "AABB", "CCDD", "CCDD"], people=people))
+    assert game.parse_move("jerome@R1C2") == MurderMove("Jérôme", (0, 1))
+    assert game.parse_move("Hélène@R2C1") == MurderMove("Hélène", (1, 0))
+    assert game.parse_move("-NOEL") == MurderMove("Noël", None)
+    game.push(game.parse_move("zoe@R3C3"))
+    assert game.board == {"Zoé": (2, 2)} and game.move_text(game.move_stack[-1]) == "Zoé@R3C3"
+    with pytest.raises(IllegalMoveError, match="Zoey"):  # nobody by that name: refused, nothing changes
+        game.push(game.parse_move("Zoey@R4C4"))
+    assert game.board == {"Zoé": (2, 2)}
 
 
 def test_view_carries_everything_needed_to_draw_the_case() -> None:

@@ -10,9 +10,9 @@ import pytest
 from meeple.core.errors import MeepleError
 from meeple.games.murder.caseio import case_from_json, case_to_json
 from meeple.games.murder.exact import count_solutions
-from meeple.games.murder.generate import THEMES, generate_case
+from meeple.games.murder.generate import NAMES, THEMES, generate_case
 from meeple.games.murder.logic import solve_logically
-from meeple.games.murder.model import Case
+from meeple.games.murder.model import Case, fold
 from meeple.games.murder.text import card_sentences
 
 from .conftest import generated
@@ -63,6 +63,18 @@ def test_generated_case_reads_like_a_house(size: int) -> None:
     for person in case.people:
         for sentence in card_sentences(case, person):
             assert sentence.fr.endswith(".") and sentence.en.endswith(".")
+
+
+def test_generated_people_have_french_names_with_accents_and_distinct_initials() -> None:
+    names = []
+    for size in SIZES:
+        case = generated(size, 2)
+        initials = [fold(p.name[0]) for p in case.people]
+        assert len(set(initials)) == size  # two letters on a token always tell people apart
+        assert all(p.id == p.name for p in case.people)  # what the player reads is what they type
+        names += [p.name for p in case.people]
+    assert any(not name.isascii() for name in names), names  # Hélène, Jérôme... not Helene
+    assert sum(1 for name, _ in NAMES if not name.isascii()) >= 30
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -99,10 +99,11 @@ def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
             if not part.strip():
                 continue
             move = parse_move_text(part)
-            if move.cell is None or move.person not in case.person_by_id or not case.in_bounds(move.cell):
+            person = case.find_person(move.person)
+            if move.cell is None or person is None or not case.in_bounds(move.cell):
                 raise IllegalMoveError(part.strip(), Msg("personne et case du plateau attendues (Nom@R2C3)",
                                                          "a person and a cell on the board are expected (Name@R2C3)"))
-            board[move.person] = move.cell
+            board[person] = move.cell
     return board
 
 

@@ -230,7 +230,9 @@ class MurderGame(Game[MurderMove]):
         return f"{move.person}@R{move.cell[0] + 1}C{move.cell[1] + 1}"
 
     def parse_move(self, text: str) -> MurderMove:
-        return parse_move_text(text)
+        """``Hélène@R2C3`` or ``-Hélène``; the name may be typed without accents or capitals (``helene``)."""
+        move = parse_move_text(text)
+        return MurderMove(self.case.find_person(move.person) or move.person, move.cell)
 
     # --- view -----------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:

@@ -34,6 +34,7 @@ from meeple.games.murder.model import (
     Clue,
     Person,
     Room,
+    fold,
 )
 
 
@@ -68,14 +69,22 @@ THEMES: tuple[RoomTheme, ...] = (
 )
 
 NAMES: tuple[tuple[str, str], ...] = (
-    ("Anna", "f"), ("Armand", "m"), ("Bruno", "m"), ("Blanche", "f"), ("Camille", "f"), ("Charles", "m"),
-    ("Denis", "m"), ("Diane", "f"), ("Elise", "f"), ("Edgar", "m"), ("Fabien", "m"), ("Flora", "f"),
-    ("Gaston", "m"), ("Gabrielle", "f"), ("Hugo", "m"), ("Helene", "f"), ("Ines", "f"), ("Igor", "m"),
-    ("Jules", "m"), ("Jeanne", "f"), ("Leon", "m"), ("Lucie", "f"), ("Marc", "m"), ("Margot", "f"),
-    ("Nadia", "f"), ("Noel", "m"), ("Olivier", "m"), ("Odile", "f"), ("Paul", "m"), ("Pauline", "f"),
-    ("Rose", "f"), ("Raoul", "m"), ("Simon", "m"), ("Sophie", "f"), ("Thomas", "m"), ("Therese", "f"),
-    ("Victor", "m"), ("Violette", "f"),
+    ("Agnès", "f"), ("Anna", "f"), ("André", "m"), ("Armand", "m"), ("Béatrice", "f"), ("Blanche", "f"),
+    ("Benoît", "m"), ("Bruno", "m"), ("Camille", "f"), ("Cécile", "f"), ("Charles", "m"), ("Cédric", "m"),
+    ("Delphine", "f"), ("Diane", "f"), ("Denis", "m"), ("Désiré", "m"), ("Élise", "f"), ("Émilie", "f"),
+    ("Edgar", "m"), ("Étienne", "m"), ("Flora", "f"), ("Françoise", "f"), ("Fabien", "m"), ("Frédéric", "m"),
+    ("Gabrielle", "f"), ("Gisèle", "f"), ("Gaston", "m"), ("Gérard", "m"), ("Hélène", "f"), ("Héloïse", "f"),
+    ("Hervé", "m"), ("Hugo", "m"), ("Inès", "f"), ("Irène", "f"), ("Igor", "m"), ("Ignace", "m"),
+    ("Jeanne", "f"), ("Joséphine", "f"), ("Jérôme", "m"), ("Jules", "m"), ("Léa", "f"), ("Lucie", "f"),
+    ("Léon", "m"), ("Lucien", "m"), ("Margot", "f"), ("Mélanie", "f"), ("Marc", "m"), ("Michel", "m"),
+    ("Nadia", "f"), ("Noémie", "f"), ("Noël", "m"), ("Norbert", "m"), ("Odile", "f"), ("Océane", "f"),
+    ("Olivier", "m"), ("Oscar", "m"), ("Pauline", "f"), ("Pénélope", "f"), ("Paul", "m"), ("Pierre", "m"),
+    ("Renée", "f"), ("Rose", "f"), ("Raoul", "m"), ("Rémi", "m"), ("Solène", "f"), ("Sophie", "f"),
+    ("Simon", "m"), ("Sébastien", "m"), ("Thérèse", "f"), ("Théa", "f"), ("Thomas", "m"), ("Théo", "m"),
+    ("Valérie", "f"), ("Violette", "f"), ("Victor", "m"), ("Vincent", "m"),
 )
+"""French first names, accents and all, four per initial (two women, two men). A case draws its people
+from different initials (É counts as E), so that two letters always tell them apart on the board."""
 
 STRONG_KINDS = frozenset({"row", "column", "room", "on"})
 """Clues that pin a person down a lot; the generator tries to drop them first above difficulty 1."""
@@ -203,7 +212,7 @@ def _draw_answer(size: int, objects: dict[Cell, str], rng: SeededRandom) -> list
 def _people(size: int, rng: SeededRandom) -> list[tuple[str, str]]:
     by_initial: dict[str, list[tuple[str, str]]] = {}
     for name, gender in NAMES:
-        by_initial.setdefault(name[0], []).append((name, gender))
+        by_initial.setdefault(fold(name[0]), []).append((name, gender))
     initials = rng.sample(sorted(by_initial), size)
     return [rng.choice(by_initial[initial]) for initial in sorted(initials)]
 

@@ -10,6 +10,7 @@ Everything here follows ``docs/rules/murder.md`` (the rules page of the seed, wo
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -162,6 +163,12 @@ class Clue:
         return data
 
 
+def fold(text: str) -> str:
+    """``text`` without accents and case, to compare what a user types: fold("Hélène") == fold("helene")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+
+
 def popcount(mask: int) -> int:
     """How many cells a mask holds."""
     return mask.bit_count()
@@ -249,6 +256,15 @@ class Case:
         for other in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
             if self.in_bounds(other):
                 yield other
+
+    def find_person(self, text: str) -> str | None:
+        """The id of the person ``text`` names: their id, or their name or id typed without accents or
+        capitals (« helene » finds Hélène); ``None`` when nobody, or more than one person, matches."""
+        if text in self.person_by_id:
+            return text
+        wanted = fold(text.strip())
+        found = {p.id for p in self.people if wanted in (fold(p.id), fold(p.name))}
+        return found.pop() if len(found) == 1 else None
 
     def clues_of(self, person_id: str) -> list[Clue]:
         """The clues on a person's card, in case order."""

@@ -16,7 +16,12 @@ from meeple.games.murder.text import card_sentences
 
 CELL = 64
 MARGIN = 24
-FONT = "Helvetica, Arial, sans-serif"
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+"""DejaVu Sans first: it has every accent of the names and rooms (é, è, ê, ë, ï, ô, œ...)."""
+
+DEJAVU_FOLDERS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
+                  Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
+"""Where the DejaVu fonts are looked for (Debian's fonts-dejavu-core, then other layouts)."""
 WALL = "#2b2b2b"
 
 ICONS: dict[str, tuple[str, str]] = {
@@ -216,6 +221,7 @@ def _write_pdf(svg_text: str, path: Path) -> None:
     except ImportError as error:
         raise MeepleError(Msg("le PDF demande l'extra « pdf » (reportlab, svglib)",
                               "PDF needs the 'pdf' extra (reportlab, svglib)")) from error
+    _register_dejavu()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "case.svg"
         source.write_text(svg_text, encoding="utf-8")
@@ -223,3 +229,16 @@ def _write_pdf(svg_text: str, path: Path) -> None:
     if drawing is None:
         raise MeepleError(Msg("conversion SVG → PDF impossible", "SVG to PDF conversion failed"))
     renderPDF.drawToFile(drawing, str(path))
+
+
+def _register_dejavu() -> bool:
+    """Embed DejaVu Sans (regular and bold) in PDFs; without it svglib falls back to Helvetica (Latin-1 only)."""
+    from svglib.fonts import register_font
+
+    for folder in DEJAVU_FOLDERS:
+        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
+        if regular.is_file() and bold.is_file():
+            register_font("DejaVu Sans", str(regular), weight="normal")
+            register_font("DejaVu Sans", str(bold), weight="bold")
+            return True
+    return False
