@@ -99,10 +99,6 @@ def case_from_json(data: Any, source: str = "case") -> Case:
     objects = _read_objects(data.get("objects", []), size, source)
     people = _read_people(data.get("people"), size, source)
     clues = _read_clues(data.get("clues", []), size, {r.id for r in rooms}, {p.id for p in people}, source)
-    victim = next(p.id for p in people if p.victim)
-    victim_clues = [i for i, clue in enumerate(clues) if clue.person == victim]
-    _expect(len(victim_clues) <= 1, source, f"clues[{victim_clues[-1] if victim_clues else 0}]",
-            "la victime ne peut avoir qu'un indice de plus", "the victim may have only one more clue")
     title = _msg(data["title"], source, "title") if data.get("title") is not None else None
     case = Case(size, grid, rooms, objects, people, clues, None, title)
     _check_rooms_in_one_piece(case, source)
