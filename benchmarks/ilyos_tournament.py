@@ -45,7 +45,6 @@ def main() -> None:
     parser.add_argument("--clock", action="store_true", help="keep the AI's wall-clock deadlines")
     parser.add_argument("--out", type=Path, default=None, help="JSON file rewritten after every game")
     args = parser.parse_args()
-    ai.WALL_CLOCK = args.clock
     levels = [name.strip() for name in args.levels.split(",")]
     jobs = match_jobs(list(itertools.pairwise(levels)), args.games)
     began = time.time()
@@ -56,7 +55,8 @@ def main() -> None:
                     "elapsed_s": round(time.time() - began), "loadavg": os.getloadavg(), "table": _rows(partial)}
             args.out.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
-    results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), {}, args.seed, on_game=save)
+    with ai.wall_clock(args.clock):
+        results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), {}, args.seed, on_game=save)
     table = Table(title=f"ILYOS — {args.games} games per pair, clock {'on' if args.clock else 'off'}")
     for column in ("A", "B", "A wins", "B wins", "draws", "A score", "95 % CI", "slowest turn"):
         table.add_column(column)

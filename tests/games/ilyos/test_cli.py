@@ -10,6 +10,7 @@ import pytest
 
 from meeple.cli import main
 from meeple.core.i18n import set_language
+from meeple.games.ilyos import ai
 from meeple.games.ilyos.tournament import wilson_interval
 
 
@@ -44,9 +45,10 @@ def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
 
 
 def test_tournament_prints_the_win_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", "en", "ilyos", "tournament", "--games", "1", "--levels", "easy,medium"]) == 0
+    assert main(["--lang", "en", "ilyos", "tournament", "--games", "1", "--levels", "easy,medium", "--no-clock"]) == 0
     out = capsys.readouterr().out
     assert "AI tournament" in out and "easy" in out and "medium" in out and "%" in out
+    assert ai.WALL_CLOCK is False, "the tests' setting is back after the tournament"
 
 
 def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,6 +30,8 @@ so Hard and Expert find those plays when they are right.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from meeple.core.boards import Cell
@@ -49,6 +51,18 @@ WALL_CLOCK = True
 """Whether searches also stop at their level's wall-clock deadline. The node limits alone decide how far
 a search goes on an idle machine; the deadline only cuts a search short on a loaded one. Tests switch it
 off, so that a position and a seed always give the same move whatever the load."""
+
+
+@contextmanager
+def wall_clock(enabled: bool) -> Iterator[None]:
+    """Within the block, searches stop at their wall-clock deadlines (``True``) or only at their node
+    limits (``False``: reproducible games, e.g. for a tournament)."""
+    global WALL_CLOCK
+    before, WALL_CLOCK = WALL_CLOCK, enabled
+    try:
+        yield
+    finally:
+        WALL_CLOCK = before
 
 
 def _now() -> float:

@@ -14,7 +14,7 @@ from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import make_rng
-from meeple.games.ilyos import board
+from meeple.games.ilyos import ai, board
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
 from meeple.games.ilyos.text import LEGEND, draw_game, draw_hand, draw_setup
@@ -139,6 +139,7 @@ def tournament(
     mode: ModeOption = "duel",
     islands: IslandsOption = 8,
     guardians: GuardiansOption = 2,
+    clock: Annotated[bool, typer.Option("--clock/--no-clock", help="délais d'horloge de l'IA (sinon seules ses limites de positions : parties reproductibles) / the AI's wall-clock deadlines (else only its position limits: reproducible games)")] = True,
 ) -> None:
     """L'IA contre l'IA, table des victoires / AI against AI, the win table with 95 % intervals."""
     chosen = [_level(name.strip()) for name in levels.split(",") if name.strip()]
@@ -149,7 +150,8 @@ def tournament(
     options = _options(mode, islands, guardians, False, False)
     IlyosGame.new(options, 0)  # bad options fail here, before any game
     jobs = match_jobs(pairs, games)
-    results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), options, seed)
+    with ai.wall_clock(clock):
+        results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), options, seed)
     table = Table(title=Msg("ILYOS — tournoi des IA", "ILYOS — AI tournament").text())
     for column in ("A", "B", Msg("A gagne", "A wins").text(), Msg("B gagne", "B wins").text(),
                    Msg("nuls", "draws").text(), Msg("score A", "A score").text(), "IC 95 % / 95 % CI",
