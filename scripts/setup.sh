@@ -7,14 +7,35 @@ cd "$(dirname "$0")/.."
 with_tests=0
 [ "${1:-}" = "--test" ] && with_tests=1
 
-if [ "$with_tests" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-    as_root=""
+apt_install() {
+    local as_root=""
     [ "$(id -u)" = 0 ] || as_root="sudo"
     $as_root apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -q --no-install-recommends \
-        chromium fonts-dejavu-core >/dev/null
+    DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -q --no-install-recommends "$@" >/dev/null
+}
+
+if ! command -v python3 >/dev/null; then
+    echo "setup: python3 introuvable / not found (meeple needs Python >= 3.11)" >&2
+    exit 1
+fi
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "setup: Python >= 3.11 requis / required, trouvé / found $(python3 --version 2>&1)" >&2
+    exit 1
 fi
 
+# Debian ships venv and ensurepip in a separate package.
+if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+    apt_install "python3-venv"
+fi
+
+if [ "$with_tests" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium fonts-dejavu-core
+fi
+
+# A .venv left half-made (no pip) by an earlier failed run is made again.
+if [ -x .venv/bin/python ] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+    rm -rf .venv
+fi
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
