@@ -17,8 +17,12 @@ replays the plan action by action, so its time budget is per turn):
 * **Expert**: a wider beam (width 10, more placements tried), and every finished turn is also scored
   by :func:`threat_penalty`: the crowns the opponents can reach before its next turn (carriers an enemy
   can stand beside, crowns lying at home an enemy can walk onto); then its four best plans are played
-  out against a simulated reply of the next seat (a width-2 beam) and re-scored (two turns deep). The search
-  stops at ``EXPERT_TOTAL_SECONDS``, so a turn stays under 2 s.
+  out against a simulated reply of the next seat (a width-2 beam) and re-scored (two turns deep).
+
+How long a level thinks: each search evaluates at most ``LevelSettings.nodes`` positions (a deterministic
+limit: the same position and seed give the same move) and, with :data:`WALL_CLOCK`, stops at its
+deadline (``LevelSettings.seconds``, the Expert's 1.4 s), read at every evaluated position; a search
+cut short still returns a whole legal turn, so the Expert's turn stays under :data:`TURN_LIMIT_SECONDS`.
 
 The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
 side and who carries it, crowns lying in a village (points at the start of the owner's next turn),
