@@ -63,7 +63,7 @@ export { playerName };
 function route() {
   leaveCurrentPage();
   leaveCurrentPage = () => {};
-  codeBadge.hidden = true;
+  clear(codeBadge).hidden = true;
   const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
   const [page, arg] = hash.split("/");
   if (page === "new" && arg) return showSetup(arg);
@@ -261,7 +261,7 @@ async function catalog(game, name, params) {
 async function showRoom(code) {
   clear(app);
   const token = tokenFor(code);
-  const room = { code, token, state: null, page: null, status: "connecting", timerEnd: null };
+  const room = { code, token, state: null, page: null, status: "connecting", timerEnd: null, sending: false };
   const statusLine = h("span", { class: "connection", id: "connection" });
   const reconnect = h("button", { type: "button", id: "reconnect", class: "quiet",
     on: { click: () => socket.reconnect() } }, t("Reconnecter", "Reconnect"));
@@ -306,14 +306,18 @@ async function showRoom(code) {
     newGame: (choice) => startNewGame(room.state?.game, choice),
   };
 
+  /** Send a move or an undo; one at a time (a double click must not send a second, stale message). */
   async function send(type, fields) {
-    if (!room.state) return false;
+    if (!room.state || room.sending) return false;
+    room.sending = true;
     try {
       await socket.request(type, { version: room.state.version, ...fields });
       return true;
     } catch (error) {
       toast(errorText(error), "error");
       return false;
+    } finally {
+      room.sending = false;
     }
   }
 
@@ -332,6 +336,7 @@ async function showRoom(code) {
   function drawStatus() {
     statusLine.textContent = statusText(room.status);
     statusLine.dataset.status = room.status;
+    statusLine.dataset.opened = String(socket.opened);
     const online = room.state?.mode === "online";
     reconnect.hidden = !(online || room.status === "closed");
   }

@@ -47,6 +47,7 @@ export class RoomSocket {
     this.stopped = false;
     this.timer = null;
     this.socket = null;
+    this.opened = 0; // how many times a connection opened (1 = the first, 2 = after one reconnection…)
   }
 
   url() {
@@ -62,7 +63,9 @@ export class RoomSocket {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
       this.attempt = 0;
+      this.opened += 1;
       this.handlers.status?.("open");
     });
     socket.addEventListener("message", (event) => this.receive(event.data));

@@ -105,7 +105,7 @@ function mount(root, ctx) {
       const spot = s("g", { class: ["target", swap && "swap"], dataset: { to: `${q},${r}` } },
         s("polygon", { points: hexCorners(x, y), class: "hex" }),
         swap ? s("text", { x, y: y + 6, class: "swap-glyph" }, "⇄") : null);
-      activatable(spot, `${pieceLabel(selected)} → ${q},${r}${swap ? ` (${t("échange", "swap")})` : ""}`, () => play(move));
+      activatable(spot, `${pieceLabel(selected)} → ${q},${r}${swap ? ` (${t("échange", "swap")})` : ""}`, () => ctx.play(move));
       board.append(spot);
     }
   }
@@ -143,7 +143,7 @@ function mount(root, ctx) {
       info.textContent = selected ? t(`${pieceLabel(selected)} : choisissez une case.`, `${pieceLabel(selected)}: choose a cell.`)
         : t(`À vous (${colourName(view.colour_to_move)}) : choisissez une pièce.`, `Your move (${colourName(view.colour_to_move)}): choose a piece.`);
       if (!Object.keys(view.targets).length) {
-        add(actions, h("button", { type: "button", id: "pass", on: { click: () => play({ pass: true }) } }, t("Passer", "Pass")));
+        add(actions, h("button", { type: "button", id: "pass", on: { click: () => ctx.play({ pass: true }) } }, t("Passer", "Pass")));
       }
     } else {
       info.textContent = t(`Aux ${colourName(view.colour_to_move)}s de jouer…`, `${colourName(view.colour_to_move)} to move…`);
@@ -151,12 +151,11 @@ function mount(root, ctx) {
     if (view.last_move) add(actions, h("span", { class: "muted" }, t("Dernier coup : ", "Last move: "), h("code", {}, view.last_move.uhp)));
   }
 
-  async function play(move) {
-    if (await ctx.play(move)) selected = null;
-  }
-
   return {
     update(next) {
+      // The selection ends with the next state, not with the move's acknowledgement: the state comes
+      // first, and the player may already have chosen the next piece when the acknowledgement follows.
+      if (state && next.version !== state.version) selected = null;
       state = next;
       if (selected && !targetsOf(selected).length) selected = null;
       draw();

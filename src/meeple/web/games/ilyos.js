@@ -292,13 +292,9 @@ function mount(root, ctx) {
     draw();
   }
 
-  async function send(move) {
-    const done = await ctx.play(move);
-    if (done) {
-      mode = null;
-      previewCells = [];
-    }
-    return done;
+  /** Play a move; the selection ends when the next state arrives (see update). */
+  function send(move) {
+    return ctx.play(move);
   }
 
   function drawPanel() {
@@ -354,16 +350,18 @@ function mount(root, ctx) {
     }
     const cards = h("div", { class: "cards" });
     const left = { ...v.hand.left };
+    let pushShown = false; // while a push is being set, one Push card (the first unspent) is its dial
     for (const kind of v.hand.cards) {
       const available = left[kind] > 0;
       if (available) left[kind] -= 1;
-      if (kind === "push" && mode?.type === "push" && available) {
+      if (kind === "push" && mode?.type === "push" && available && !pushShown) {
         cards.append(pushCard());
+        pushShown = true;
         continue;
       }
       cards.append(h("div", { class: ["card", `card-${kind}`, !available && "spent"], title: kindName(kind) }, kindName(kind)));
     }
-    if (mode?.type === "push" && !v.hand.left.push) cards.append(pushCard());
+    if (mode?.type === "push" && !pushShown) cards.append(pushCard());
     const me = v.players[state.seat];
     add(hand, h("h3", {}, t("Votre main", "Your hand")), cards,
       h("p", { class: "points" }, t("Disponible : ", "Available: "),

@@ -135,10 +135,7 @@ function mount(root, ctx) {
     }
     const moving = person(selected);
     if (moving.cell && !(await ctx.play({ person: moving.id, cell: null }))) return;
-    if (await ctx.play({ person: moving.id, cell })) {
-      hintCells = [];
-      selected = null;
-    }
+    await ctx.play({ person: moving.id, cell });
   }
 
   function drawTools() {
@@ -152,7 +149,7 @@ function mount(root, ctx) {
     add(tools,
       h("button", { type: "button", id: "pencil", "aria-pressed": String(pencil), on: { click: () => { pencil = !pencil; draw(); } } },
         t("Crayon", "Pencil")),
-      chosen?.cell ? h("button", { type: "button", id: "remove", on: { click: async () => { if (await ctx.play({ person: chosen.id, cell: null })) { selected = null; } } } },
+      chosen?.cell ? h("button", { type: "button", id: "remove", on: { click: () => ctx.play({ person: chosen.id, cell: null }) } },
         t(`Retirer ${chosen.name}`, `Remove ${chosen.name}`)) : null,
       h("button", { type: "button", id: "check", on: { click: check } }, t("Vérifier", "Check")),
       h("button", { type: "button", id: "hint", on: { click: hint } }, t("Indice", "Hint")),
@@ -224,8 +221,14 @@ function mount(root, ctx) {
 
   return {
     update(next) {
-      // A hint or check report describes the board it was asked on: any move or undo makes it stale.
-      if (state && next.version !== state.version) clear(report);
+      // A hint or check report describes the board it was asked on: any move or undo makes it stale, and
+      // the selection ends with it (here, not when the move is acknowledged: the state comes first, and
+      // the player may already have chosen the next person when the acknowledgement follows).
+      if (state && next.version !== state.version) {
+        clear(report);
+        hintCells = [];
+        selected = null;
+      }
       state = next;
       if (selected && !person(selected)) selected = null;
       draw();

@@ -204,24 +204,23 @@ function mount(root, ctx) {
       h("div", { class: "actions" }, actions));
   }
 
-  async function play(move) {
-    if (await ctx.play(move)) {
-      selected = null;
-      reach = null;
-      hoveredCell = null;
-    }
-  }
+  const play = (move) => ctx.play(move);
 
   return {
     update(next) {
       const moved = state && next.version !== state.version;
       state = next;
       if (moved && selected) {
+        // A new position: the selected fighter's reach is recomputed if it may still act, else the
+        // selection ends (here, not when the move is acknowledged: the state comes first).
         const id = selected;
         selected = null;
         reach = null;
-        select(id);
-        return;
+        hoveredCell = null;
+        if (canMove(id)) {
+          select(id);
+          return;
+        }
       }
       draw();
     },

@@ -138,7 +138,23 @@ function mount(root, ctx) {
     return (state.view.previews || []).find((p) => JSON.stringify(p.move) === JSON.stringify(move)) || null;
   }
 
+  /** Redraw everything; a keyboard player keeps the focus on the same node (the level's title, say, may
+   * arrive after the board was first drawn). */
   function draw() {
+    const active = document.activeElement;
+    const focused = root.contains(active) ? active.closest?.("[data-node]")?.dataset.node : null;
+    redrawing = true; // the focus and blur of a redraw are not the player's: they change no preview
+    try {
+      drawNow();
+      if (focused && !root.contains(document.activeElement)) {
+        board.querySelector(`[data-node="${CSS.escape(focused)}"][tabindex]`)?.focus({ preventScroll: true });
+      }
+    } finally {
+      redrawing = false;
+    }
+  }
+
+  function drawNow() {
     const view = state.view;
     const nodes = new Map(view.nodes.map((node) => [node.id, node]));
     const xs = view.nodes.map((n) => n.x);
@@ -219,8 +235,12 @@ function mount(root, ctx) {
       activatable(group, `${action} ${label}`, () => play(move));
       group.addEventListener("mouseenter", () => hover(node.id));
       group.addEventListener("mouseleave", () => hover(null));
-      group.addEventListener("focus", () => hover(node.id, true));
-      group.addEventListener("blur", () => { if (!redrawing) hover(null); });
+      group.addEventListener("focus", () => { if (!redrawing) hover(node.id); });
+      // leaving the board's nodes clears the preview; a redraw now, between the press and the release of a
+      // click on another node, would swallow that click
+      group.addEventListener("blur", (event) => {
+        if (!redrawing && !event.relatedTarget?.closest?.("[data-node]")) hover(null);
+      });
     } else {
       tip(group, label);
     }
@@ -314,13 +334,10 @@ function mount(root, ctx) {
     else location.hash = "#/new/stealth";
   }
 
-  function hover(node, byKeyboard = false) {
+  function hover(node) {
     if (hovered === node) return;
     hovered = node;
-    redrawing = true;
     draw();
-    redrawing = false;
-    if (node && byKeyboard) board.querySelector(`[data-node="${CSS.escape(node)}"]`)?.focus({ preventScroll: true });
   }
 
   async function play(move) {
