@@ -1,17 +1,19 @@
-"""Browser tests: a live server in a subprocess and headless Debian Chromium driven by Playwright."""
+"""Browser tests: a live server in a subprocess and headless Debian Chromium driven by Playwright.
+
+Every page a test opens is watched: an uncaught exception or a console error fails the test, unless the
+test said beforehand which error it provokes (``watch.allow("404")``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.server.live import LiveServer
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, Watch
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +24,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
     from playwright.sync_api import sync_playwright
@@ -34,13 +36,32 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object, live_server: LiveServer) -> Iterator[object]:
-    """A fresh browser context (its own localStorage) on the lobby, with errors failing the test."""
-    context = browser.new_context(viewport={"width": 1000, "height": 800})  # type: ignore[attr-defined]
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_server.url + "/")
-    yield page
-    context.close()
-    assert not errors, errors
+def watch() -> Iterator[Watch]:
+    """The error watch of this test: fails it at teardown on any error it did not allow."""
+    watch = Watch()
+    yield watch
+    assert not watch.unexpected(), watch.unexpected()
+
+
+@pytest.fixture
+def new_page(browser: Any, live_server: LiveServer, watch: Watch) -> Iterator[Any]:
+    """new_page(**context_options): a watched page in a fresh context (its own localStorage) on the lobby."""
+    contexts: list[Any] = []
+
+    def make(**options: Any) -> Any:
+        context = browser.new_context(**{"viewport": {"width": 1000, "height": 800}, **options})
+        contexts.append(context)
+        page = watch.page(context)
+        page.goto(live_server.url + "/")
+        page.wait_for_selector(".game-cards [data-game=murder]")  # the lobby is drawn once the games are known
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
+    """A fresh, watched browser page on the lobby."""
+    return new_page()

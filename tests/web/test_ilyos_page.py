@@ -7,8 +7,10 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
+from tests.web.browser import version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +36,23 @@ MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind
 """A local duel (seed 0) up to a turn in which guardian 7 may push the guardian on 7,4 with force 1 or more."""
 
 
+def place_island_and_end_turn(page: Any) -> None:
+    """Place an island at the first pivot offered (first orientation), end the turn, wait for both states."""
+    before = version(page)
+    page.click("#place-island")
+    page.click(".cell.pivot >> nth=0")  # the pivots appear once the server answered
+    if page.locator(".orientation").count():  # drawn by the same click when there is a choice to make
+        page.click(".orientation >> nth=0")
+    wait_version(page, before + 1)
+    page.click("#end-turn")
+    page.wait_for_function(f"Number(document.querySelector('section.room').dataset.version) >= {before + 2}")
+
+
 def _prepared_room(server: LiveServer) -> dict[str, Any]:
     room = httpx.post(f"{server.url}/api/rooms", json={"game": "ilyos", "seed": SEED}).json()
-    for version, move in enumerate(MOVES):
+    for number, move in enumerate(MOVES):
         answer = httpx.post(f"{server.url}/api/rooms/{room['code']}/moves",
-                            json={"token": room["token"], "version": version, "move": move})
+                            json={"token": room["token"], "version": number, "move": move})
         assert answer.status_code == 200, answer.text
     return dict(room)
 
@@ -48,7 +62,7 @@ def test_push_force_with_buttons_and_wheel_then_cancel_a_selection(page: Any, li
     kept = json.dumps([{"code": room["code"], "token": room["token"], "game": "ilyos", "at": 0}])
     page.evaluate(f"localStorage.setItem('meeple.rooms', {json.dumps(kept)})")
     page.goto(f"{live_server.url}/#/room/{room['code']}")
-    page.wait_for_selector(f"section.room[data-version='{len(MOVES)}']")
+    wait_version(page, len(MOVES))
     page.click("[data-guardian='7']")
     page.wait_for_selector(".cell.target")
     target = page.locator("[data-cell='7,4']")
@@ -56,17 +70,19 @@ def test_push_force_with_buttons_and_wheel_then_cancel_a_selection(page: Any, li
         target.click()
     else:
         page.click(".alt-action:has-text('7,4')")
-    page.wait_for_selector("#push-card")
-    assert page.inner_text("#push-force") == "1"
+    force = page.locator("#push-force")
+    expect(force).to_have_text("1")
     page.click("#force-plus")
-    assert page.inner_text("#push-force") == "2"
+    expect(force).to_have_text("2")
     page.dispatch_event("#push-card", "wheel", {"deltaY": 100})
-    assert page.inner_text("#push-force") == "1"
+    expect(force).to_have_text("1")
     page.dispatch_event("#push-card", "wheel", {"deltaY": -100})
-    assert page.inner_text("#push-force") == "2"
+    expect(force).to_have_text("2")
     page.click("#force-minus")
+    expect(force).to_have_text("1")
     page.click("#push-go")
-    page.wait_for_selector(f"section.room[data-version='{len(MOVES) + 1}']")
+    wait_version(page, len(MOVES) + 1)
+    assert page.locator("#push-card").count() == 0
     # rule 15: clicking the selected guardian again leaves the action without spending anything
     points = page.inner_text(".points")
     page.click("[data-guardian='7']")
@@ -74,7 +90,7 @@ def test_push_force_with_buttons_and_wheel_then_cancel_a_selection(page: Any, li
     page.click("[data-guardian='7']")
     page.wait_for_selector(".cell.target", state="detached")
     assert page.inner_text(".points") == points
-    assert page.get_attribute("section.room", "data-version") == str(len(MOVES) + 1)
+    assert version(page) == len(MOVES) + 1
 
 
 def test_two_versus_two_with_three_computer_seats(page: Any) -> None:
@@ -84,17 +100,14 @@ def test_two_versus_two_with_three_computer_seats(page: Any) -> None:
     for seat in (1, 2, 3):
         page.select_option(f"#seat-{seat}", "ai:easy")
     page.click("#start")
-    page.wait_for_selector("#place-island")
+    wait_version(page, 0)
     assert page.locator(".ilyos-players li").count() == 4
     assert page.locator("#players .player").count() == 4
     assert "Équipes" in page.inner_text("#ilyos-table")
-    page.click("#place-island")
-    page.click(".cell.pivot >> nth=0")
-    if page.locator(".orientation").count():
-        page.click(".orientation >> nth=0")
-    page.click("#end-turn")
-    page.wait_for_selector("#end-turn", state="detached")
-    page.wait_for_selector("#place-island", timeout=60000)  # the three computers played their turns
+    place_island_and_end_turn(page)
+    # the three computers play their turns, then it is this seat's turn again
+    page.wait_for_selector("#place-island", timeout=90_000)
+    assert page.get_attribute("#players .seat-0", "aria-current") == "true"
     assert "Tour 2" in page.inner_text("#ilyos-table")
 
 
@@ -103,18 +116,12 @@ def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> No
     page.select_option("#ilyos-islands", "12")
     page.select_option("#seat-1", "local")
     page.click("#start")
+    wait_version(page, 0)
     for _ in range(40):
-        page.wait_for_selector("#place-island, #outcome:not([hidden])")
         if page.is_visible("#outcome"):
             break
-        version = int(page.get_attribute("section.room", "data-version") or 0)
-        page.click("#place-island")
-        page.click(".cell.pivot >> nth=0")
-        if page.locator(".orientation").count():
-            page.click(".orientation >> nth=0")
-        page.click("#end-turn")
-        page.wait_for_selector(f"section.room[data-version='{version + 2}']")
-    page.wait_for_selector("#outcome:not([hidden])")
+        place_island_and_end_turn(page)
+    expect(page.locator("#outcome")).to_be_visible()
     assert page.inner_text("#outcome")
     assert page.locator("#place-island").count() == 0
 
@@ -131,5 +138,5 @@ def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server
     assert degrees and set(degrees) <= {"90", "180", "270", "360"}
     assert page.locator(".cell.magic-island").count() == 3
     page.click(".rotation[data-degrees='90']")
-    page.wait_for_selector("section.room[data-version='1']")
+    wait_version(page, 1)
     assert "Magie 0" in page.inner_text(".points")

@@ -1,16 +1,22 @@
-"""Online ILYOS between two browsers (one dropped and reconnected), and Reprendre after a server restart."""
+"""Online ILYOS between two browsers, played to its end with one player dropped and reconnected, and
+Reprendre after a server restart."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
+from tests.web.browser import Watch, version, wait_version
+from tests.web.test_ilyos_page import place_island_and_end_turn
 
 pytestmark = pytest.mark.browser
+
+CONNECTION_LOST = r"WebSocket connection to .* failed|ERR_CONNECTION_REFUSED"
+"""What Chromium logs while a test has cut the network or killed the server on purpose."""
 
 
 class Dropper:
@@ -39,36 +45,41 @@ class Dropper:
         self.blocked = False
 
 
-def _play_island_and_end_turn(page: Any) -> None:
-    page.click("#place-island")
-    page.click(".cell.pivot >> nth=0")
-    if page.locator(".orientation").count():
-        page.click(".orientation >> nth=0")
-    page.click("#end-turn")
+def opened(page: Any) -> int:
+    """How many times the page's room connection has opened so far."""
+    return int(page.get_attribute("#connection", "data-opened") or 0)
 
 
-@pytest.fixture
-def second_page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 412, "height": 900})  # a phone-sized second player
-    page = context.new_page()
-    yield page
-    context.close()
+def wait_reconnected(page: Any, opened_before: int) -> None:
+    """Wait for a NEW connection (not the one that was open before) and the state it brings."""
+    page.wait_for_selector(f"#connection[data-status='open'][data-opened='{opened_before + 1}']")
 
 
-def test_online_ilyos_with_a_dropped_and_reconnected_player(page: Any, second_page: Any, live_server: LiveServer) -> None:
+def seat_to_move(page: Any) -> int:
+    """The seat whose turn the page shows (the game is not over)."""
+    return int(page.get_attribute("#players .player[aria-current=true]", "data-seat") or -1)
+
+
+def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
+        page: Any, new_page: Any, watch: Watch) -> None:
+    watch.allow(CONNECTION_LOST)
     page.click("[data-game=ilyos]")
+    page.select_option("#ilyos-islands", "12")  # the shortest game: few free spots for islands
     page.select_option("#seat-1", "open")
     page.click("#start")
+    wait_version(page, 0)
     code = page.inner_text("#code-value")
     assert len(code) == 6
-    dropper = Dropper(second_page)
-    second_page.goto(live_server.url + "/")
-    second_page.fill("#join-code", code)
-    second_page.click("form.join button[type=submit]")
-    second_page.wait_for_selector(".ilyos-board")
-    assert second_page.inner_text("#code-value") == code
+    second = new_page(viewport={"width": 412, "height": 900})  # a phone-sized second player
+    dropper = Dropper(second)
+    second.fill("#join-code", code)
+    second.click("form.join button[type=submit]")
+    wait_version(second, 0)
+    assert second.inner_text("#code-value") == code
     page.wait_for_selector("#players [data-seat='1'] .dot.on")
-    # rule 3 and 15: a guardian, its targets, a click on it again cancels; then a real move
+    assert seat_to_move(page) == 0 and seat_to_move(second) == 0
+    assert second.locator("#ilyos-hand .card").count() == 0  # never the other player's cards
+    # rules 3 and 15: a guardian, its targets, a click on it again cancels; then a real move
     guardian = page.locator(".guardian").first.get_attribute("data-guardian")
     page.click(f"[data-guardian='{guardian}']")
     page.wait_for_selector(".cell.target")
@@ -76,46 +87,61 @@ def test_online_ilyos_with_a_dropped_and_reconnected_player(page: Any, second_pa
     page.wait_for_selector(".cell.target", state="detached")
     page.click(f"[data-guardian='{guardian}']")
     page.click(".cell.target.primary-move >> nth=0")
-    page.wait_for_selector("section.room[data-version='1']")
-    assert second_page.locator("#ilyos-hand .card").count() == 0  # never the other player's cards
-    _play_island_and_end_turn(page)
-    second_page.wait_for_selector("#place-island")
-    dropper.drop()
-    page.wait_for_selector("#players [data-seat='1'] .dot.off")
-    second_page.wait_for_selector("#connection[data-status='closed']")
-    dropper.restore()
-    page.wait_for_selector("#players [data-seat='1'] .dot.on")
-    second_page.wait_for_selector("#connection[data-status='open']")
-    second_page.click("#reconnect")  # the manual reconnection of rule 19
-    second_page.wait_for_selector("#connection[data-status='open']")
-    assert second_page.locator("#ilyos-hand .card").count() == 5
-    _play_island_and_end_turn(second_page)
-    page.wait_for_selector("#place-island")
-    assert page.inner_text("#ilyos-table").count("pioche") == 2
+    wait_version(page, 1)
+    wait_version(second, 1)
+    players = [page, second]
+    turns = 0
+    while not page.is_visible("#outcome") and turns < 60:
+        mover = players[seat_to_move(page)]
+        if turns == 4:
+            # the second player's network goes down while the first plays a whole turn
+            assert mover is page
+            dropper.drop()
+            page.wait_for_selector("#players [data-seat='1'] .dot.off")
+            second.wait_for_selector("#connection[data-status='closed']")
+            place_island_and_end_turn(page)
+            dropper.restore()  # it comes back by itself, with the turn it missed
+            page.wait_for_selector("#players [data-seat='1'] .dot.on")
+        else:
+            if turns == 6:
+                before = opened(mover)
+                mover.click("#reconnect")  # the manual reconnection of rule 19
+                wait_reconnected(mover, before)
+            place_island_and_end_turn(mover)
+        turns += 1
+        for player in players:
+            wait_version(player, version(mover))
+    assert turns >= 7, turns  # the drop and the manual reconnection happened
+    for player in players:
+        expect(player.locator("#outcome")).to_be_visible()
+        assert player.locator("#place-island, #end-turn").count() == 0
+    assert page.inner_text("#outcome") == second.inner_text("#outcome")
 
 
-def test_resume_after_a_server_restart(browser: Any, tmp_path: Path) -> None:
+def test_resume_after_a_server_restart(browser: Any, tmp_path: Path, watch: Watch) -> None:
+    watch.allow(CONNECTION_LOST)
     server = LiveServer(tmp_path / "rooms.sqlite3").start()
     context = browser.new_context()
-    page = context.new_page()
+    page = watch.page(context)
     try:
         page.goto(server.url + "/")
         page.click("[data-game=stealth]")
         page.click("[data-level='1-1']")
-        page.click("[data-node=a]")
-        page.wait_for_selector("section.room[data-version='1']")
+        wait_version(page, 0)
+        page.click("[data-node=a].target")
+        wait_version(page, 1)
         code = page.inner_text("#code-value")
+        before = opened(page)
         server.kill()
         page.wait_for_selector("#connection[data-status='closed']")
         server.start()
-        page.wait_for_selector("#connection[data-status='open']", timeout=20000)  # reconnected by itself
-        page.click("[data-node=d]")
-        page.wait_for_selector("section.room[data-version='2']")
+        wait_reconnected(page, before)  # by itself (the retries wait up to 8 s)
+        page.click("[data-node=d].target")
+        wait_version(page, 2)
         page.goto("about:blank")
         page.goto(server.url + "/")
-        page.wait_for_selector(f".resume-rooms [data-code='{code}']")
         page.click(f".resume-rooms [data-code='{code}'] a")
-        page.wait_for_selector("section.room[data-version='2']")
+        wait_version(page, 2)
         assert page.get_attribute(".leader", "transform") is not None
         assert "Tour 2" in page.inner_text(".stealth-side")
     finally:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+from tests.web.browser import wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -12,23 +16,23 @@ pytestmark = pytest.mark.browser
 def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     page.click("[data-game=stealth]")
     page.click("[data-level='1-1']")
-    page.wait_for_selector("[data-node=a].target")
+    wait_version(page, 0)
     assert page.inner_text("#tray-count") == "0 / 1"
-    for node in ("a", "d", "e"):
-        page.click(f"[data-node={node}]")
-        page.wait_for_selector(f"[data-node={node}] ~ .leader, .leader", state="attached")
-        page.wait_for_function(f"!document.querySelector('[data-node={node}].target')")
-    page.hover("[data-node=post]")
-    assert "sentry" in page.inner_text("#stealth-preview")
+    for number, node in enumerate(("a", "d", "e")):
+        page.click(f"[data-node={node}].target")
+        wait_version(page, number + 1)
+    page.hover("[data-node=post].target")
+    expect(page.locator("#stealth-preview")).to_contain_text("sentry")
     assert page.locator(".hand-icon").count() == 1
     page.click("[data-node=post]")
-    page.wait_for_function("document.querySelector('#tray-count').textContent === '1 / 1'")
+    wait_version(page, 4)
+    assert page.inner_text("#tray-count") == "1 / 1"
     assert page.locator(".tray .seated").count() == 1
-    page.click("[data-node=c]")
-    page.wait_for_selector("[data-node=exit].target")
-    page.click("[data-node=exit]")
-    page.wait_for_selector("#outcome:not([hidden])")
-    assert "Gagné" in page.inner_text("#outcome")
+    page.click("[data-node=c].target")
+    wait_version(page, 5)
+    page.click("[data-node=exit].target")
+    wait_version(page, 6)
+    expect(page.locator("#outcome")).to_contain_text("Gagné")
     assert page.locator(".stealth-side .star.earned").count() == 3
     page.click("#home-link")
     page.click("[data-game=stealth]")
@@ -39,34 +43,40 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
 def test_a_capture_is_announced_and_undo_takes_it_back(page: Any) -> None:
     page.click("[data-game=stealth]")
     page.click("[data-level='1-1']")
-    page.wait_for_selector("[data-node=a].target")
-    page.click("[data-node=a]")
-    page.wait_for_selector("[data-node=b].target")
-    page.hover("[data-node=b]")
+    wait_version(page, 0)
+    page.click("[data-node=a].target")
+    wait_version(page, 1)
+    page.hover("[data-node=b].target")
     page.wait_for_selector(".warning-icon")
     assert "sentry" in page.inner_text("#stealth-preview")
     page.click("#preview-setting")  # "Aperçu du coup" off: no preview any more
+    expect(page.locator("#preview-setting")).not_to_be_checked()
     page.hover("[data-node=b]")
+    expect(page.locator("[data-node=b]")).to_have_class(re.compile(r"\bhovered\b"))
     assert page.inner_text("#stealth-preview") == "" and page.locator(".warning-icon").count() == 0
     page.click("#preview-setting")
+    expect(page.locator("#preview-setting")).to_be_checked()
     page.click("[data-node=b]")
-    page.wait_for_selector("#outcome:not([hidden])")
-    assert "Perdu" in page.inner_text("#outcome")
+    wait_version(page, 2)
+    expect(page.locator("#outcome")).to_contain_text("Perdu")
     page.click("#undo")
-    page.wait_for_selector("[data-node=b].target")
+    wait_version(page, 3)
     assert page.is_hidden("#outcome")
+    assert page.locator("[data-node=b].target").count() == 1
     page.click("#undo")
-    page.wait_for_selector("[data-node=a].target")
+    wait_version(page, 4)
+    assert page.locator("[data-node=a].target").count() == 1
     assert page.locator("#undo").count() == 0
 
 
 def test_an_alerted_tracker_is_framed_as_not_neutralisable(page: Any) -> None:
     page.click("[data-game=stealth]")
     page.click("[data-level='1-9']")
-    for node in ("a", "start", "a", "b"):
-        page.wait_for_selector(f"[data-node={node}].target")
-        page.click(f"[data-node={node}]")
-    page.wait_for_selector(".alert-frame")
+    wait_version(page, 0)
+    for number, node in enumerate(("a", "start", "a", "b")):
+        page.click(f"[data-node={node}].target")
+        wait_version(page, number + 1)
+    assert page.locator(".alert-frame").count() == 1
     assert "ne peut pas être neutralisé" in page.inner_text(".alert-note")
     page.click("[data-lang=en]")
-    assert "cannot be neutralised" in page.inner_text(".alert-note")
+    expect(page.locator(".alert-note")).to_contain_text("cannot be neutralised")
