@@ -212,16 +212,45 @@ class HiveGame(Game[Move]):
     def _why_illegal(self, move: object) -> Msg:
         if self.outcome() is not None:
             return Msg("la partie est finie", "the game is over")
-        if (
-            isinstance(move, tuple)
-            and len(move) == 3
-            and isinstance(move[0], int)
-            and 0 <= move[0] < len(self.game_type.pieces)
-            and self.game_type.pieces[move[0]].colour != self.state.ply & 1
-            and self.state.board.where[move[0]] == -1
-        ):
-            return Msg("ce n'est pas le tour de cette couleur", "it is not this colour's turn")
+        if move == PASS:
+            return Msg("on ne passe que faute d'autre coup", "a pass is allowed only when no other move exists")
+        piece = move[0] if isinstance(move, tuple) and len(move) == 3 and isinstance(move[0], int) else -1
+        if 0 <= piece < len(self.game_type.pieces):
+            placing = self.state.board.where[piece] == -1
+            reason = self._placement_rule(piece) if placing else self._movement_rule(piece)
+            if reason is not None:
+                return reason
         return Msg("les règles l'interdisent ici", "the rules forbid it here")
+
+    def _placement_rule(self, piece: int) -> Msg | None:
+        """The rule a placement of ``piece`` breaks before its cell is even looked at, if any."""
+        state = self.state
+        colour, turn = state.ply & 1, state.ply // 2 + 1
+        queen_in_hand = state.board.where[state.queen[colour]] == -1
+        if self.game_type.pieces[piece].colour != colour:
+            return Msg("ce n'est pas le tour de cette couleur", "it is not this colour's turn")
+        if piece == state.queen[colour] and turn == 1:
+            return Msg("la reine ne se pose pas au premier tour", "the Queen may not be placed on the first turn")
+        if piece != state.queen[colour] and turn == 4 and queen_in_hand:
+            return Msg("la reine doit être posée au plus tard au 4e tour", "the Queen must be placed by the fourth turn")
+        if piece not in state.in_hand(colour):
+            first = next(p for p in state.in_hand(colour) if state.bug_of[p] == state.bug_of[piece])
+            name = self.game_type.pieces[first].name
+            return Msg(f"poser d'abord {name}", f"place {name} first")
+        return Msg(
+            "une pièce se pose contre les siennes, sans toucher l'adversaire",
+            "a piece is placed touching its own colour and none of the opponent's",
+        )
+
+    def _movement_rule(self, piece: int) -> Msg | None:
+        """The rule a movement of ``piece`` breaks whatever its destination, if any."""
+        state = self.state
+        colour = state.ply & 1
+        if state.board.where[state.queen[colour]] == -1:
+            return Msg("rien ne bouge avant que la reine soit posée", "nothing moves before its owner's Queen is placed")
+        if state.board.stacks[state.board.where[piece]][-1] != piece:
+            return Msg("cette pièce est recouverte", "this piece is covered")
+        return None
 
     # --- what a browser sees --------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSON]:

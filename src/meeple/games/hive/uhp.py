@@ -2,8 +2,9 @@
 
 Commands: ``info``, ``newgame [GameTypeString|GameString]``, ``play MoveString``, ``pass``,
 ``validmoves``, ``bestmove [time hh:mm:ss | depth N]``, ``undo [N]``, ``options [get Name | set Name
-Value]``, ``exit``. A move the rules refuse is answered ``invalidmove <reason>``, any other bad input
-``err <reason>``; the engine keeps its state and goes on.
+Value]``, ``exit``. A well-formed move the rules refuse is answered ``invalidmove <reason>``; any other
+bad input (an unreadable MoveString, a move once the game is over, an unknown command) ``err <reason>``,
+as the reference engine Mzinga does; the engine keeps its state and goes on.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from dataclasses import dataclass
 
 from meeple import __version__
 from meeple.core.errors import MeepleError
+from meeple.core.i18n import Msg
 from meeple.games.hive.ai import best_move
 from meeple.games.hive.game import HiveGame
-from meeple.games.hive.notation import game_string, move_string, parse_game_string, turn_string
+from meeple.games.hive.notation import game_state_string, move_string, parse_game_string, turn_string
 from meeple.games.hive.pieces import GameType
 
 ENGINE_ID = f"id meeple-hive v{__version__}"
-CAPABILITIES = "Mosquito;Ladybug;Pillbug;Centipede"
+CAPABILITIES = "Mosquito;Ladybug;Pillbug"
+"""Exactly UHP's recognised flags: the spec defines no flag for the Centipede and existing tools compare
+this line as a whole, so the Centipede is an unadvertised extension, reached with ``newgame Base+C…``."""
 TIME_MARGIN = 0.9
 """The share of the allowed time the search may use (the rest covers start-up and output)."""
 
@@ -53,6 +57,8 @@ class UhpEngine:
 
     def __init__(self) -> None:
         self.game: HiveGame | None = None
+        self.texts: list[str] = []
+        """The MoveStrings of the current game as they were given (the GameString echoes them)."""
         self.options = {"DefaultDepth": Option("DefaultDepth", 3, 3, 1, 8)}
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "info": self._info,
@@ -94,18 +100,25 @@ class UhpEngine:
         text = args[0] if args else "Base"
         game_type, moves = parse_game_string(text)
         game = HiveGame(GameType.parse(str(game_type)), 0)
-        for index, move_text in enumerate(moves):
+        texts = [_normalised(move_text) for move_text in moves]
+        for index, move_text in enumerate(texts):
             try:
                 game.push(game.parse_move(move_text))
             except MeepleError as error:
                 raise UhpError(f"move {index + 1} '{move_text}': {error.text('en')}") from error
         parts = text.split(";")
         if len(parts) >= 3:
-            expected = game_string(game.state).split(";")
-            if parts[1].strip() != expected[1] or parts[2].strip() != turn_string(game.state.ply):
-                raise UhpError(f"the GameString says {parts[1]};{parts[2]} but its moves give {expected[1]};{expected[2]}")
-        self.game = game
-        return [game_string(game.state)]
+            state, turn = game_state_string(game.state), turn_string(game.state.ply)
+            if parts[1].strip() != state or parts[2].strip() != turn:
+                raise UhpError(f"the GameString says {parts[1]};{parts[2]} but its moves give {state};{turn}")
+        self.game, self.texts = game, texts
+        return [self._game_string()]
+
+    def _game_string(self) -> str:
+        """The current GameString, with the MoveStrings as the viewer (or bestmove) wrote them."""
+        game = self._current()
+        head = [str(game.game_type), game_state_string(game.state), turn_string(game.state.ply)]
+        return ";".join(head + self.texts)
 
     def _current(self) -> HiveGame:
         if self.game is None:
@@ -117,13 +130,18 @@ class UhpEngine:
         if not args:
             raise UhpError("play needs a MoveString")
         if game.outcome() is not None:
-            raise InvalidMove("Unable to play: the game is over.")
+            raise UhpError("The game is over. Try 'newgame' to start a new game.")
+        text = _normalised(args[0])
         try:
-            move = game.parse_move(args[0])
+            move = game.parse_move(text)
+        except MeepleError as error:
+            raise UhpError(f"Unable to parse '{text}': {_reason(error)}") from error
+        try:
             game.push(move)
         except MeepleError as error:
-            raise InvalidMove(_one_line(error.text("en"))) from error
-        return [game_string(game.state)]
+            raise InvalidMove(f"Unable to play '{text}': {_reason(error)}") from error
+        self.texts.append(text)
+        return [self._game_string()]
 
     def _validmoves(self, args: list[str]) -> list[str]:
         game = self._current()
@@ -162,7 +180,8 @@ class UhpEngine:
             raise UhpError(f"Unable to undo {count} move(s): {len(game.move_stack)} played.")
         for _ in range(count):
             game.pop()
-        return [game_string(game.state)]
+            self.texts.pop()
+        return [self._game_string()]
 
     def _options(self, args: list[str]) -> list[str]:
         if not args:
@@ -181,6 +200,18 @@ class UhpEngine:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _normalised(text: str) -> str:
+    """A MoveString with its spacing tidied (``pass`` in lower case), as the GameString will show it."""
+    text = _one_line(text)
+    return "pass" if text.lower() == "pass" else text
+
+
+def _reason(error: MeepleError) -> str:
+    """Why a move was refused, without repeating the move."""
+    reason = getattr(error, "reason", None)
+    return _one_line(reason.en if isinstance(reason, Msg) else error.text("en"))
 
 
 def run(lines: Iterable[str], write: Callable[[str], None]) -> None:
