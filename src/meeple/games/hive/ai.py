@@ -18,6 +18,9 @@ Baselines for tournaments: :func:`random_move` and :func:`greedy_move` (one ply,
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from meeple.core.ai import AlphaBeta, SearchResult
 from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.hive.board import DIRS
@@ -231,8 +234,16 @@ TIME_CHECK_INTERVAL = 8
 """Nodes between two looks at the clock (a Hive node costs about a millisecond, so look often)."""
 
 
-def search(game: HiveGame, time_limit: float | None = None, depth: int | None = None) -> SearchResult:
-    """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`."""
+def search(
+    game: HiveGame,
+    time_limit: float | None = None,
+    depth: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
+    """A full alpha-beta search from ``game`` (left unchanged); see :func:`best_move`.
+
+    ``clock`` gives the time in seconds (tests pass a fake one so that no result depends on the machine).
+    """
     if time_limit is None and depth is None:
         depth = DEFAULT_DEPTH
     seen = _positions_seen(game)
@@ -243,7 +254,7 @@ def search(game: HiveGame, time_limit: float | None = None, depth: int | None = 
             return REPETITION if node.state.ply & 1 == game.state.ply & 1 else -REPETITION
         return quiescent_evaluate(node)
 
-    engine = AlphaBeta(evaluate_fresh, order_moves, clock_interval=TIME_CHECK_INTERVAL)
+    engine = AlphaBeta(evaluate_fresh, order_moves, clock_interval=TIME_CHECK_INTERVAL, clock=clock)
     return engine.search(game.copy(), max_depth=depth, time_limit=time_limit)
 
 
