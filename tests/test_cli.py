@@ -238,3 +238,9 @@ def test_usage_errors_are_one_line_in_each_language(
     assert main(["--lang", "en", *rest]) != 0
     error = capsys.readouterr().err
     assert len(error.strip().splitlines()) == 1 and english in error, error
+
+
+def test_an_unknown_language_is_refused_in_one_line(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "de", "hive", "perft", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.strip() == "meeple: valeur invalide pour --lang : « de » : fr ou en"

@@ -46,7 +46,7 @@ def _root(
 ) -> None:
     """meeple — cinq systèmes de jeu au tour par tour / five turn-based game systems."""
     if lang not in LANGUAGES:
-        raise typer.BadParameter(f"{lang!r}: fr | en", param_hint="--lang")
+        raise typer.BadParameter(Msg(f"« {lang} » : fr ou en", f"'{lang}': fr or en").text(), param_hint="--lang")
     set_language(lang)
 
 
