@@ -7,9 +7,14 @@ state says it is to move, it waits a think time, picks a random legal move and s
 trip is the time from sending it to receiving the state at the new version (checked by the engine,
 stored durably, pushed back). A finished game is replaced by a new room, so N games stay in play.
 
-Run: ``.venv/bin/python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0] [--game hive]``.
-Prints move round-trip p50/p99, moves per second and errors; asserts nothing. The bots run in this
-process and share the machine's cores with the server.
+``--ai-rooms K`` adds K local rooms where a bot plays against the server's AI (Hive at ``--ai-level``,
+Expert by default: searches of 2.5 s), to show how the AI's thinking weighs on the other rooms; their
+moves are counted apart and left out of the round-trip figures.
+
+Run: ``.venv/bin/python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0] [--game hive]
+[--ai-rooms 4]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
+AI workers) and the bots used, and the load average before and after; asserts nothing. The bots run in
+this process and share the machine's cores with the server.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -74,12 +80,34 @@ def start_server(port: int, db_path: Path, log_path: Path) -> subprocess.Popen[b
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) a process has used so far, from /proc (None elsewhere)."""
+    """CPU time (user + system) a process and its children (the AI workers) have used so far, from /proc
+    (None elsewhere)."""
+    total = 0.0
+    for process in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            if process == pid:
+                return None
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    """Every descendant of ``pid`` (the fork server and the AI workers), from /proc."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        direct = [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+                  for child in (task / "children").read_text().split()]
     except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return []
+    return [found for child in direct for found in (child, *_children(child))]
+
+
+def own_cpu_seconds() -> float:
+    """CPU time this process (the bots) has used so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def pick_move(game: str, state: dict[str, Any], rng: random.Random) -> Any:
@@ -130,51 +158,73 @@ async def bot(url: str, game: str, token: str, figures: Figures, think: float, s
     return False
 
 
-Table = tuple[str, str, str]
-"""A room ready to play: its code and the two seat tokens."""
+@dataclass(frozen=True)
+class Kind:
+    """What rooms to make: a game, its options, and the AI level of a second seat (None: two bots online)."""
+
+    game: str
+    options: dict[str, Any]
+    ai_level: str | None = None
 
 
-async def new_table(base: str, game: str, options: dict[str, Any], client: httpx.AsyncClient,
-                    gate: asyncio.Semaphore) -> Table:
-    """Create an online room and take its second seat."""
+AI_KIND = Kind("hive", {"game_type": "Base"}, "expert")
+"""The rooms against the AI: Hive at Expert (searches of 2.5 s)."""
+
+Table = tuple[str, tuple[str, ...]]
+"""A room ready to play: its code and the seat tokens the bots play."""
+
+
+async def new_table(base: str, kind: Kind, client: httpx.AsyncClient, gate: asyncio.Semaphore) -> Table:
+    """Create an online room and take its second seat, or a local room against the AI."""
     async with gate:
-        room = (await client.post(f"{base}/api/rooms", json={"game": game, "options": options, "mode": "online"})).json()
+        if kind.ai_level is not None:
+            body = {"game": kind.game, "options": kind.options, "mode": "local",
+                    "seats": [{"kind": "human"}, {"kind": "ai", "level": kind.ai_level}]}
+            room = (await client.post(f"{base}/api/rooms", json=body)).json()
+            return room["code"], (room["token"],)
+        body = {"game": kind.game, "options": kind.options, "mode": "online"}
+        room = (await client.post(f"{base}/api/rooms", json=body)).json()
         joined = (await client.post(f"{base}/api/rooms/{room['code']}/join", json={})).json()
-    return room["code"], room["token"], joined["token"]
+    return room["code"], (room["token"], joined["token"])
 
 
-async def one_table(base: str, game: str, options: dict[str, Any], figures: Figures, think: float,
-                    stop_at: float, seed: int, client: httpx.AsyncClient, gate: asyncio.Semaphore,
-                    table: Table) -> None:
+async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_at: float, seed: int,
+                    client: httpx.AsyncClient, gate: asyncio.Semaphore, table: Table) -> None:
     """Keep one game in play: a new room each time the previous game ends."""
     ws_base = base.replace("http://", "ws://")
     round_ = 0
     while time.monotonic() < stop_at:
-        code, first, second = table
+        code, tokens = table
         url = f"{ws_base}/ws/rooms/{code}"
-        results = await asyncio.gather(
-            bot(url, game, first, figures, think, stop_at, seed * 1000 + round_ * 2),
-            bot(url, game, second, figures, think, stop_at, seed * 1000 + round_ * 2 + 1),
-        )
+        results = await asyncio.gather(*(
+            bot(url, kind.game, token, figures, think, stop_at, seed * 1000 + round_ * 2 + index)
+            for index, token in enumerate(tokens)))
         figures.games_finished += any(results)
         round_ += 1
         if time.monotonic() < stop_at:
-            table = await new_table(base, game, options, client, gate)
+            table = await new_table(base, kind, client, gate)
 
 
-async def run(base: str, games: int, seconds: float, think: float, game: str, options: dict[str, Any],
-              server_pid: int | None = None) -> Figures:
-    """Create ``games`` rooms, then play them for ``seconds`` and gather the figures."""
-    figures = Figures()
+async def run(base: str, games: int, seconds: float, think: float, kind: Kind, server_pid: int | None = None,
+              ai_rooms: int = 0, ai_kind: Kind = AI_KIND) -> tuple[Figures, Figures]:
+    """Create ``games`` rooms (and ``ai_rooms`` against the AI), then play them for ``seconds``; returns the
+    figures of the bots' rooms and those of the AI rooms."""
+    figures, ai_figures = Figures(), Figures()
     async with httpx.AsyncClient(timeout=60) as client:
         gate = asyncio.Semaphore(8)
-        tables = await asyncio.gather(*(new_table(base, game, options, client, gate) for _ in range(games)))
+        tables = await asyncio.gather(*(new_table(base, kind, client, gate) for _ in range(games)))
+        ai_tables = await asyncio.gather(*(new_table(base, ai_kind, client, gate)
+                                           for _ in range(ai_rooms)))
         figures.server_cpu_before = cpu_seconds(server_pid) if server_pid else None
         stop_at = time.monotonic() + seconds
-        await asyncio.gather(*(one_table(base, game, options, figures, think, stop_at, seed, client, gate, table)
-                               for seed, table in enumerate(tables)))
+        await asyncio.gather(
+            *(one_table(base, kind, figures, think, stop_at, seed, client, gate, table)
+              for seed, table in enumerate(tables)),
+            *(one_table(base, ai_kind, ai_figures, think, stop_at, games + seed, client, gate, table)
+              for seed, table in enumerate(ai_tables)),
+        )
         figures.server_cpu_after = cpu_seconds(server_pid) if server_pid else None
-    return figures
+    return figures, ai_figures
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -190,14 +240,20 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before moving")
     parser.add_argument("--game", default="hive")
     parser.add_argument("--options", default='{"game_type": "Base"}', help="the game's options as JSON")
+    parser.add_argument("--ai-rooms", type=int, default=0, help="extra local Hive rooms against the server's AI")
+    parser.add_argument("--ai-level", default="expert", help="the Hive AI level of those rooms")
     args = parser.parse_args()
     port = free_port()
+    load_before = os.getloadavg()[0]
+    bots_cpu_before = own_cpu_seconds()
+    kind = Kind(args.game, json.loads(args.options))
+    ai_kind = Kind("hive", {"game_type": "Base"}, args.ai_level)
     with tempfile.TemporaryDirectory() as folder:
         log_path = Path(folder) / "server.log"
         server = start_server(port, Path(folder) / "load.sqlite3", log_path)
         try:
-            figures = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, args.game,
-                                      json.loads(args.options), server.pid))
+            figures, ai_figures = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think,
+                                                  kind, server.pid, args.ai_rooms, ai_kind))
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -206,8 +262,10 @@ def main() -> None:
                 server.kill()
                 server.wait()
         server_errors = [line for line in log_path.read_text(errors="replace").splitlines() if "Error" in line]
+    bots_cpu = own_cpu_seconds() - bots_cpu_before
     trips = figures.round_trips
-    print(f"server load: {args.games} concurrent {args.game} games, {args.seconds:.0f} s, think {args.think} s")
+    print(f"server load: {args.games} concurrent {args.game} games, {args.seconds:.0f} s, think {args.think} s"
+          + (f", plus {args.ai_rooms} Hive rooms against the {args.ai_level} AI" if args.ai_rooms else ""))
     if not trips:
         print("no move completed")
         return
@@ -218,8 +276,12 @@ def main() -> None:
           f"max {max(trips) * 1000:.1f} ms  mean {statistics.fmean(trips) * 1000:.1f} ms")
     if figures.server_cpu_before is not None and figures.server_cpu_after is not None:
         used = figures.server_cpu_after - figures.server_cpu_before
-        print(f"server CPU: {used:.1f} s for {len(trips)} moves ({used / len(trips) * 1000:.2f} ms per move, "
-              f"{used / window * 100:.0f}% of a core); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(f"server CPU (with its AI workers): {used:.1f} s for {len(trips)} moves "
+              f"({used / len(trips) * 1000:.2f} ms per move, {used / window * 100:.0f}% of a core)")
+    print(f"bots' CPU (this process, set-up included): {bots_cpu:.1f} s; load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (other work on the machine counts too)")
+    if args.ai_rooms:
+        print(f"AI rooms: {len(ai_figures.round_trips)} moves by their bots, each answered by the AI")
     print(f"errors: {len(figures.errors)}" + (f" ({', '.join(sorted(set(figures.errors)))})" if figures.errors else ""))
     if server_errors:
         print(f"server log: {len(server_errors)} error lines, e.g. {server_errors[-1]}")

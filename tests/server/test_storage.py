@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from meeple.server.service import RoomService, RoomSpec, ServerError
-from meeple.server.store import Store
+from meeple.server.store import DatabaseError, Store, with_driver
 from tests.server.conftest import test_registry
 
 
@@ -62,16 +62,40 @@ def test_an_unknown_or_malformed_code_is_a_clean_404(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("url", ["nonsense://x", "sqlite:////no/such/folder/rooms.sqlite3",
                                  "postgresql://someone:secret@127.0.0.1:1/meeple"])
-def test_an_unusable_database_is_one_clear_line(url: str) -> None:
+def test_an_unusable_database_is_a_clear_error_without_its_password(url: str) -> None:
+    with pytest.raises(DatabaseError) as caught:
+        Store(url)
+    for text in (caught.value.message.fr, caught.value.message.en):
+        assert "\n" not in text and "secret" not in text
+    assert "base de données inutilisable" in caught.value.message.fr and "unusable database" in caught.value.message.en
+
+
+def test_meeple_serve_on_an_unusable_database_prints_one_line() -> None:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "meeple", "serve", "--db", url, "--port", "1"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "meeple", "serve", "--db", "postgresql://someone:secret@127.0.0.1:1/meeple",
+                           "--port", "1"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "base de données inutilisable" in lines[0]
     assert "secret" not in done.stderr
+
+
+def test_sqlite_flushes_every_commit_to_the_disk(tmp_path: Path) -> None:
+    """synchronous=FULL: an acknowledged move survives a power cut, not only a killed process."""
+    store = Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}")
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    store.close()
+
+
+def test_a_postgresql_url_without_a_driver_uses_psycopg() -> None:
+    assert with_driver("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert with_driver("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert with_driver("postgresql+psycopg2://u@h/db") == "postgresql+psycopg2://u@h/db"
+    assert with_driver("sqlite:///x.sqlite3") == "sqlite:///x.sqlite3"
 
 
 def test_the_database_comes_from_the_option_then_the_environment_then_a_local_file(

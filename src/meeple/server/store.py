@@ -151,8 +151,18 @@ class DatabaseError(MeepleError):
                              f"unusable database ({where}): {reason}"))
 
 
+def with_driver(url: str) -> str:
+    """``url`` with the PostgreSQL driver meeple installs (psycopg 3) when it names none:
+    ``postgresql://…`` and ``postgres://…`` mean ``postgresql+psycopg://…``."""
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    return url
+
+
 def make_engine(url: str) -> Engine:
     """An SQLAlchemy engine for ``url``; SQLite gets a write-ahead log and a busy timeout."""
+    url = with_driver(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 

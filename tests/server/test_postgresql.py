@@ -1,0 +1,105 @@
+"""The store and the server on a real PostgreSQL (Debian's ``postgresql`` package, started for the tests)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.exc import IntegrityError
+
+from meeple.server.app import create_app
+from meeple.server.service import RoomService, RoomSpec, SeatSpec
+from meeple.server.store import RoomRow, SeatRow, Store, Write
+from tests.server.conftest import create, test_registry
+from tests.server.postgres import TempPostgres, binaries
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl on the PATH or in /usr/lib/postgresql): "
+                    "apt-get install postgresql")
+    server = TempPostgres(bin_dir)
+    try:
+        yield server.start()
+    finally:
+        server.stop()
+
+
+def _row(code: str, token: str) -> RoomRow:
+    return RoomRow(code=code, game="take", options={"pile": 9}, seed=2**40 + 7, mode="online", version=0,
+                   turn_seconds=60, turn_deadline=1.5e9, created_at=1.0e9, updated_at=1.0e9,
+                   seats=[SeatRow(0, "human", token, "Ana"), SeatRow(1, "open", None, "")], moves=[])
+
+
+def test_the_store_keeps_rooms_moves_seats_and_undos(postgres_url: str) -> None:
+    store = Store(postgres_url)
+    try:
+        store.create_room(_row("PGROOM1", "token-a"))
+        store.create_room(_row("PGROOM2", "token-b"))
+        assert store.code_exists("PGROOM1") and not store.code_exists("PGNONE1")
+        store.write([Write("PGROOM1", 1, 2.0e9, 0, ((0, 3),)),
+                     Write("PGROOM2", 1, None, 0, ((0, {"to": [1, 2]}),))])  # two rooms, one transaction
+        store.write([Write("PGROOM1", 2, None, 1, ((1, 2), (0, 1)))])
+        store.update_seat("PGROOM1", SeatRow(1, "human", "token-c", "Bea"))
+        store.truncate_moves("PGROOM1", 2, 3, 3.0e9)  # an undo of the last move
+        room = store.load_room("PGROOM1")
+        assert room is not None
+        assert room.moves == [(0, 3), (1, 2)] and room.version == 3 and room.turn_deadline == 3.0e9
+        assert room.seed == 2**40 + 7 and room.options == {"pile": 9}
+        assert [(s.kind, s.name) for s in room.seats] == [("human", "Ana"), ("human", "Bea")]
+        other = store.load_room("PGROOM2")
+        assert other is not None and other.moves == [(0, {"to": [1, 2]})] and other.turn_deadline is None
+        assert store.rooms_for_tokens(["token-c", "token-b", "stranger"]) == ["PGROOM1", "PGROOM2"]
+        assert store.load_room("PGNONE1") is None
+    finally:
+        store.close()
+
+
+def test_a_failed_transaction_stores_nothing(postgres_url: str) -> None:
+    store = Store(postgres_url)
+    try:
+        store.create_room(_row("PGROOM3", "token-d"))
+        with pytest.raises(IntegrityError):  # the second move has the first one's index: the whole batch fails
+            store.write([Write("PGROOM3", 1, None, 0, ((0, 1),)), Write("PGROOM3", 2, None, 0, ((1, 1),))])
+        room = store.load_room("PGROOM3")
+        assert room is not None and room.moves == [] and room.version == 0
+    finally:
+        store.close()
+
+
+def test_a_game_is_played_online_and_resumed_by_a_new_server(postgres_url: str) -> None:
+    with TestClient(create_app(postgres_url, test_registry(), ai_delay=0.0)) as client:
+        room = create(client, game="take", options={"pile": 9}, mode="online")
+        code = room["code"]
+        joined = client.post(f"/api/rooms/{code}/join", json={"name": "Bea"}).json()
+        for version, (token, take) in enumerate([(room["token"], 3), (joined["token"], 2)]):
+            reply = client.post(f"/api/rooms/{code}/moves", json={"token": token, "version": version, "move": take})
+            assert reply.json() == {"version": version + 1}
+        stale = client.post(f"/api/rooms/{code}/moves", json={"token": room["token"], "version": 0, "move": 1})
+        assert stale.status_code == 409
+    with TestClient(create_app(postgres_url, test_registry(), ai_delay=0.0)) as again:
+        state = again.get(f"/api/rooms/{code}", params={"token": joined["token"]}).json()
+        assert state["view"]["pile"] == 4 and state["version"] == 2 and state["players"][1]["name"] == "Bea"
+        resumed = again.post("/api/resume", json={"tokens": [room["token"]]}).json()["rooms"]
+        assert [r["code"] for r in resumed] == [code]
+
+
+def test_moves_of_many_rooms_arriving_together_are_all_stored(postgres_url: str) -> None:
+    async def scenario() -> None:
+        service = RoomService(Store(postgres_url), test_registry(), ai_delay=0.0)
+        rooms = [(await service.create_room(RoomSpec(game="take", options={"pile": 9},
+                                                     seats=[SeatSpec("human"), SeatSpec("human")])))[0]
+                 for _ in range(6)]
+        assert await asyncio.gather(*(service.play(room, (0, 1), 0, 1 + index % 3)
+                                      for index, room in enumerate(rooms))) == [1] * 6
+        await service.close()
+        reopened = RoomService(Store(postgres_url), test_registry(), ai_delay=0.0)
+        piles = [(await reopened.room(room.code)).game.position_json()["pile"] for room in rooms]
+        assert piles == [8, 7, 6, 8, 7, 6]
+        await reopened.close()
+
+    asyncio.run(scenario())
