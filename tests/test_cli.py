@@ -244,3 +244,15 @@ def test_an_unknown_language_is_refused_in_one_line(wide: None, capsys: pytest.C
     assert main(["--lang", "de", "hive", "perft", "1"]) == 2
     error = capsys.readouterr().err
     assert error.strip() == "meeple: valeur invalide pour --lang : « de » : fr ou en"
+
+
+def test_root_help_presents_each_game_in_the_current_language(
+    wide: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from meeple.games import discover
+
+    french, english = _help(capsys), _help(capsys, "--lang", "en")
+    for info in discover().values():
+        assert info.summary.fr in french and info.summary.en in english, info.name
+        if info.summary.fr != info.summary.en:
+            assert info.summary.en not in french and info.summary.fr not in english, info.name

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import os
 import sys
+from types import ModuleType
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from meeple import __version__
-from meeple.core.cli_i18n import cli_help, localize_tree, usage_error_text
+from meeple.core.cli_i18n import cli_help, localize_tree, localized_help, usage_error_text
 from meeple.core.errors import MeepleError
+from meeple.core.game import GameInfo
 from meeple.core.i18n import LANGUAGES, Msg, set_language
 from meeple.core.modules import import_optional
-from meeple.games import game_cli_modules
+from meeple.games import discover, game_cli_modules
 
 app = typer.Typer(
     name="meeple",
@@ -50,9 +52,24 @@ def _root(
     set_language(lang)
 
 
+def _game_help(name: str, module: ModuleType, infos: dict[str, GameInfo]) -> str | None:
+    """A game's line in ``meeple --help``: its own help if bilingual (:func:`cli_help`), else its
+    title and summary from ``INFO``, in the current language."""
+    own = module.app.info.help
+    info = infos.get(name)
+    if info is None or (isinstance(own, str) and localized_help(own) != own):
+        return None
+    return cli_help(f"{info.title.fr} — {info.summary.fr}", f"{info.title.en} — {info.summary.en}")
+
+
 def _register_sub_commands() -> None:
+    infos = discover()
     for name, module in game_cli_modules().items():
-        app.add_typer(module.app, name=name)
+        help_text = _game_help(name, module, infos)
+        if help_text is None:
+            app.add_typer(module.app, name=name)
+        else:
+            app.add_typer(module.app, name=name, help=help_text)
     server_cli = import_optional("meeple.server.cli")
     if server_cli is not None:
         server_cli.register(app)
