@@ -36,7 +36,9 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> LiveServer:
+    def start(self, timeout: float = 120.0) -> LiveServer:
+        """Start the server; returns once it answers (generous: start-up imports every game, and a loaded
+        machine may take many seconds)."""
         env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url],
@@ -48,7 +50,7 @@ class LiveServer:
                 error = self.process.stderr.read().decode() if self.process.stderr else ""
                 raise RuntimeError(f"the server stopped at start-up: {error}")
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/api/games", timeout=5).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)

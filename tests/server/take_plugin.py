@@ -1,6 +1,7 @@
 """The tiny Take game of the core tests, as a server plug-in with a turn timer and a query.
 
-At 0:00 the player to move takes one stone. The query ``pile`` answers how many stones remain.
+At 0:00 the player to move takes one stone. The query ``pile`` answers how many stones remain; the query
+``broken`` fails like a buggy game would (not with a MeepleError).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ def _pile(game: Game[Any], seat: int | None, params: JSON) -> JSON:
     return {"pile": game.position_json()["pile"], "asked_by": seat}
 
 
+def _broken(game: Game[Any], seat: int | None, params: JSON) -> JSON:
+    raise ZeroDivisionError("a bug in the game")
+
+
 def _greedy(game: Game[Any], seat: int, level: str | None, seed: int) -> int:
     """Take to leave a multiple of four when possible (the winning strategy)."""
     pile = game.position_json()["pile"]
@@ -37,5 +42,5 @@ ADAPTER = GameAdapter(
     choose_move=_greedy,
     levels=(Level("perfect", Msg("Parfait", "Perfect")),),
     timeout_moves=_timeout,
-    queries={"pile": _pile},
+    queries={"pile": _pile, "broken": _broken},
 )

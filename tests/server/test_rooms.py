@@ -219,6 +219,13 @@ def test_queries_reach_the_game_and_unknown_ones_are_refused(client: TestClient)
     with client.websocket_connect(f"/ws/rooms/{code}") as socket:
         socket.send_json({"type": "query", "id": 5, "name": "pile"})
         assert _receive(socket, "answer")["result"] == {"pile": 5, "asked_by": None}
+        socket.send_json({"type": "query", "id": 6, "name": "broken"})  # a bug in the game: an error reply
+        error = _receive(socket, "error")
+        assert error["id"] == 6 and error["error"] == "internal" and "broken" in error["message"]["en"]
+        socket.send_json({"type": "ping", "id": 7})  # and the connection is still there
+        assert _receive(socket, "pong")["id"] == 7
+    broken = client.post(f"/api/rooms/{code}/query/broken", json={})
+    assert broken.status_code == 500 and broken.json()["error"] == "internal"
 
 
 def test_resume_lists_the_rooms_of_the_tokens_kept(client: TestClient) -> None:

@@ -286,6 +286,10 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
         return {**error.to_json(), "id": message_id}
     except MeepleError as error:
         return {**ServerError("bad_request", error.message).to_json(), "id": message_id}
+    except Exception:  # a bug behind one message must not cut the player's connection
+        log.exception("message refused in room %s", room.code)
+        internal = ServerError("internal", Msg("erreur interne : message refusé", "internal error: message refused"), 500)
+        return {**internal.to_json(), "id": message_id}
 
 
 def _add_web(app: FastAPI) -> None:

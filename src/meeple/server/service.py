@@ -608,6 +608,10 @@ class RoomService:
             return await asyncio.to_thread(function, snapshot, seat, params)
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
+        except Exception as error:
+            log.exception("query %s failed in room %s", name, room.code)
+            raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
+                       f"game error: query '{name}' got no answer", 500) from error
 
     async def catalog(self, game: str, name: str, params: JSON) -> JSON:
         """Ask a game a question that needs no room (its levels, its game types…)."""
@@ -619,6 +623,10 @@ class RoomService:
             return await asyncio.to_thread(function, params)
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
+        except Exception as error:
+            log.exception("catalog query %s of %s failed", name, game)
+            raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
+                       f"game error: query '{name}' got no answer", 500) from error
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
     def _after_change(self, room: Room) -> None:
