@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from meeple.core.errors import MeepleError
 from meeple.games.murder.caseio import case_from_json, case_to_json
 from meeple.games.murder.exact import count_solutions
-from meeple.games.murder.generate import NAMES, THEMES, generate_case
+from meeple.games.murder.generate import FAMILIES, NAMES, THEMES, generate_case
 from meeple.games.murder.logic import solve_logically
 from meeple.games.murder.model import Case, fold
 from meeple.games.murder.text import card_sentences
@@ -75,6 +76,20 @@ def test_generated_people_have_french_names_with_accents_and_distinct_initials()
         names += [p.name for p in case.people]
     assert any(not name.isascii() for name in names), names  # Hélène, Jérôme... not Helene
     assert sum(1 for name, _ in NAMES if not name.isascii()) >= 30
+
+
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_generated_cases_mix_the_kinds_of_clue(difficulty: int) -> None:
+    # the drop order keeps a mix: no family of clues takes over a case (before: « à côté » made half the
+    # clues of harder cases, rooms 3 %), and harder cases do not lean on rows and columns
+    cases = [generated(size, difficulty) for size in SIZES]
+    families = [Counter(FAMILIES[clue.kind] for clue in case.clues) for case in cases]
+    assert all(len(found) >= 3 for found in families)
+    assert all(max(found.values()) <= 0.5 * sum(found.values()) for found in families)
+    total = sum(families, Counter())
+    assert set(total) == set(FAMILIES.values())  # rows/columns, rooms, objects, beside, corners, company
+    if difficulty > 1:
+        assert total["line"] <= 0.15 * sum(total.values())
 
 
 def test_bad_arguments_are_refused() -> None:

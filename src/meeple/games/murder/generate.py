@@ -7,14 +7,17 @@ A case is made in five moves, all drawn from one seeded random stream (same seed
 2. an answer is drawn: one person per row and column, on a cell one may stand on, such that some room
    holds exactly two people — one of them becomes the victim, the other is the murderer;
 3. every true clue about each person is listed (the victim gets at most one, rule V2);
-4. the clues are dropped one at a time, in random order, whenever the logical solver still finishes the
-   case at the asked level without guessing — what is left is minimal: no clue can go;
+4. the clues are dropped one at a time whenever the logical solver still finishes the case at the asked
+   level without guessing — what is left is minimal: no clue can go. The order keeps a mix of clue
+   families (a clue of the family the case holds most of is tried first; above level 1 rows and columns
+   go first);
 5. the case is kept only if its hardest deduction is exactly the asked level and the exact solver proves
    it has one solution; otherwise another attempt starts from a stream derived from the seed.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -86,8 +89,17 @@ NAMES: tuple[tuple[str, str], ...] = (
 """French first names, accents and all, four per initial (two women, two men). A case draws its people
 from different initials (É counts as E), so that two letters always tell them apart on the board."""
 
-STRONG_KINDS = frozenset({"row", "column", "room", "on"})
-"""Clues that pin a person down a lot; the generator tries to drop them first above difficulty 1."""
+LINE_KINDS = frozenset({"row", "column"})
+"""Clues that give a row or a column away; above difficulty 1 the generator tries to drop them first, so
+that what is left asks for the rooms, the objects and the company people keep."""
+
+FAMILIES: dict[str, str] = {
+    "row": "line", "not_row": "line", "column": "line", "not_column": "line", "room": "room", "not_room": "room",
+    "on": "object", "not_on": "object", "beside": "beside", "not_beside": "beside", "corner": "corner",
+    "not_corner": "corner", "alone": "company", "with_one_other": "company",
+}
+"""The six kinds of information a clue gives. The generator keeps a mix: it tries to drop a clue of the
+family that the case holds most of first."""
 
 Rect = tuple[int, int, int, int]
 """A rectangle: top row, left column, height, width."""
@@ -282,12 +294,8 @@ def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
     if not solve_logically(case, difficulty, keep_steps=False).solved:
         return None
     clues = list(case.clues)
-    order = list(range(len(clues)))
-    rng.shuffle(order)
-    if difficulty > 1:  # drop the strong clues first: what is left asks for subtler deductions
-        order.sort(key=lambda i: clues[i].kind not in STRONG_KINDS)
     kept = [True] * len(clues)
-    for i in order:
+    for i in _drop_order(clues, kept, difficulty, rng):
         kept[i] = False
         trial = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
         if not solve_logically(trial, difficulty, keep_steps=False).solved:
@@ -297,6 +305,19 @@ def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
     if result.difficulty != difficulty or count_solutions(final, 2).count != 1:
         return None
     return with_solution(final, result.solution or {})
+
+
+def _drop_order(clues: list[Clue], kept: list[bool], difficulty: int, rng: SeededRandom) -> Iterator[int]:
+    """The clue to try dropping next: above level 1 a row or column first; then one of the family the kept
+    clues hold most of (a random one among equals), so that a case mixes rooms, objects, corners..."""
+    untried = list(range(len(clues)))
+    rng.shuffle(untried)
+    while untried:
+        held = Counter(FAMILIES[clues[i].kind] for i in range(len(clues)) if kept[i])
+        priority = {i: (difficulty > 1 and clues[i].kind in LINE_KINDS, held[FAMILIES[clues[i].kind]]) for i in untried}
+        best = max(untried, key=priority.__getitem__)
+        untried.remove(best)
+        yield best
 
 
 def generate_case(size: int, difficulty: int, seed: int, max_attempts: int = 2000) -> Case:
