@@ -225,6 +225,8 @@ def test_english_help_from_the_environment() -> None:
         (["hive", "tournament", "--games"], "l'option --games attend une valeur", "requires an argument"),
         (["--lang", "en"], "commande manquante", "Missing command"),
         (["murder", "solve", "/no/such/case.json"], "/no/such/case.json", "/no/such/case.json"),
+        (["hiv"], "commande inconnue « hiv » (vouliez-vous dire 'hive' ?)", "Did you mean 'hive'?"),
+        (["hive", "tournament", "--gams", "3"], "option inconnue : --gams (options possibles :", "Possible options"),
     ],
 )
 def test_usage_errors_are_one_line_in_each_language(

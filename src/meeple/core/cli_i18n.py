@@ -74,12 +74,15 @@ def localized_help(text: str | None) -> str | None:
 _USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
     (r"No such command '(.+?)'\.", "commande inconnue « \\1 »"),
     (r"Missing command\.", "commande manquante"),
-    (r"No such option: (\S+?)\.?$", "option inconnue : \\1"),
-    (r"No such option: (\S+?)\. Did you mean (\S+?)\?", "option inconnue : \\1 (voulez-vous dire \\2 ?)"),
+    (r"No such option: (\S+?)\.?(?=\s|$)", "option inconnue : \\1"),
     (r"Missing argument '(.+?)'\.", "argument manquant : \\1"),
     (r"Missing option '(.+?)'\.", "option manquante : \\1"),
     (r"Missing parameter: (\S+)", "paramètre manquant : \\1"),
     (r"Option '(.+?)' requires an argument\.", "l'option \\1 attend une valeur"),
+    (r"Option '(.+?)' requires (\d+) arguments\.", "l'option \\1 attend \\2 valeurs"),
+    (r"Argument '(.+?)' takes (\d+) values\.", "l'argument \\1 attend \\2 valeurs"),
+    (r"\(Possible options: (.+)\)", "(options possibles : \\1)"),
+    (r"\.? ?Did you mean (.+)\?", " (vouliez-vous dire \\1 ?)"),
     (r"Option '(.+?)' does not take a value\.", "l'option \\1 ne prend pas de valeur"),
     (r"Got unexpected extra argument(?:\(s\)|s)? \((.+?)\)", "argument(s) en trop : \\1"),
     (r"Input should be a valid integer.*$", "un nombre entier est attendu"),
@@ -92,6 +95,8 @@ _USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
     (r"Input should be (.+) or (.+)$", "valeur attendue : \\1 ou \\2"),
     (r"Input should be (.+)$", "valeur attendue : \\1"),
     (r"Invalid value for (.+?): ", "valeur invalide pour \\1 : "),
+    (r"Invalid value: ", "valeur invalide : "),
+    (r"Could not open file '(.+?)': ", "impossible d'ouvrir « \\1 » : "),
     (r"Value '(.+?)' is not a valid (.+?)\.", "« \\1 » n'est pas valide (\\2 attendu)."),
     (r"'(.+?)' is not a valid integer( range)?\.", "« \\1 » n'est pas un nombre entier valide."),
     (r"'(.+?)' is not a valid float( range)?\.", "« \\1 » n'est pas un nombre valide."),
@@ -99,6 +104,8 @@ _USAGE_IN_FRENCH: tuple[tuple[str, str], ...] = (
     (r"(?:Path|File|Directory) '(.+?)' does not exist\.", "« \\1 » n'existe pas."),
     (r"(?:Path|File) '(.+?)' is a directory\.", "« \\1 » est un dossier."),
     (r"Directory '(.+?)' is a file\.", "« \\1 » est un fichier."),
+    (r"(?:Path|File|Directory) '(.+?)' is not readable\.", "« \\1 » n'est pas lisible."),
+    (r"(?:Path|File|Directory) '(.+?)' is not writable\.", "« \\1 » n'est pas accessible en écriture."),
 )
 
 
