@@ -222,3 +222,23 @@ def test_mcts_stops_at_its_time_limit_and_its_iterations() -> None:
         Take.new({"pile": 7}, 1), iterations=50, time_limit=60.0
     )
     assert counted.iterations == 50
+
+
+def test_hex_directions_write_the_uhp_notation() -> None:
+    """UHP: ``P-`` east, ``P\\`` south-east, ``/P`` south-west, ``-P`` west, ``\\P`` north-west, ``P/`` north-east."""
+    written = {d.name: f"{d.uhp_prefix}P{d.uhp_suffix}" for d in HEX_DIRECTIONS}
+    assert written == {"E": "P-", "SE": "P\\", "SW": "/P", "W": "-P", "NW": "\\P", "NE": "P/"}
+    assert [d.name for d in HEX_DIRECTIONS] == ["E", "SE", "SW", "W", "NW", "NE"]  # clockwise
+    assert HexDirection.SE.offset == (0, 1) and HexDirection.NE.offset == (1, -1)
+
+
+def test_astar_and_explore_respect_their_state_budget() -> None:
+    def step(n: int) -> list[tuple[str, int, float]]:
+        return [("+1", n + 1, 1.0), ("+2", n + 2, 1.0)]
+
+    starved = astar(0, step, lambda n: n == 1000, max_states=50)
+    assert not starved.found and starved.stats.budget_exhausted and starved.stats.states_seen <= 51
+    found = astar(0, step, lambda n: n == 10, heuristic=lambda n: (10 - n) / 2)
+    assert found.found and found.cost == 5.0 and not found.stats.budget_exhausted
+    seen, stats = explore(0, lambda n: [(1, n + 1)], max_states=30)
+    assert stats.budget_exhausted and len(seen) <= 31
