@@ -14,6 +14,7 @@ from meeple.core.errors import FormatError
 from meeple.core.i18n import set_language
 from meeple.games.murder import api
 from meeple.games.murder.caseio import case_from_json, case_to_json, load_case, save_case
+from meeple.games.murder.cli import board_text
 from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.logic import solve_logically
 from meeple.games.murder.model import FLOORS
@@ -111,6 +112,27 @@ def test_cli_solve_prints_solution_murderer_uniqueness_and_steps(case_file: Path
     for pid, cell in (case.solution or {}).items():
         assert f"{pid} : {cell_name(cell)}" in out  # French puts a space before the colon
     assert "Assassin : " in out
+
+
+def test_text_board_numbers_rows_and_columns_as_moves_do() -> None:
+    people = [("Hélène", "f", True), ("Jérôme", "m", False), ("Noël", "m", False), ("Zoé", "f", False)]
+    data = case_json(["AABB", "AABB", "CCDD", "CCDD"], people=people, objects={(3, 3): "plante", (2, 0): "lit"})
+    case = case_from_json(data)
+    lines = board_text(case, {"Hélène": (0, 1), "Zoé": (3, 2)}).splitlines()
+    assert lines[0].split() == ["C1", "C2", "C3", "C4"]
+    assert [line.split()[0] for line in lines[1:5]] == ["R1", "R2", "R3", "R4"]
+    assert lines[1].split()[1:] == ["A.", "AHé", "B.", "B."]  # Hélène at R1C2, in room A
+    assert lines[3].split()[1:] == ["Co", "C.", "D.", "D."]  # a bed one may stand on
+    assert lines[4].split()[1:] == ["C.", "C.", "DZo", "D#"]  # Zoé at R4C3; the plant blocks R4C4
+    assert lines[0].index("C2") == lines[1].index("AHé")  # columns line up
+    assert lines[5].strip().startswith("A = la pièce A")
+    # room ids longer than a letter ("1", "10") get a letter each, named in the legend
+    for row in data["grid"]:
+        row[:] = ["1" if room in "AB" else "10" for room in row]
+    data["rooms"] = [{**data["rooms"][0], "id": "1"}, {**data["rooms"][2], "id": "10"}]
+    lines = board_text(case_from_json(data), {}).splitlines()
+    assert lines[1].split()[1:] == ["A.", "A.", "A.", "A."] and lines[4].split()[1:] == ["B.", "B.", "B.", "B#"]
+    assert lines[5].strip() == "A = la pièce A, B = la Cave"
 
 
 def test_cli_solve_on_a_case_with_several_solutions_warns_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import string
 from pathlib import Path
 from typing import Annotated
 
@@ -32,10 +33,27 @@ def _say(fr: str, en: str) -> None:
     typer.echo(Msg(fr, en).text())
 
 
+ROOM_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+
+
+def room_symbols(case: Case) -> dict[str, str]:
+    """One mark per room for text boards: its id when every id is one character, else A, B, C… in order."""
+    ids = [room.id for room in case.rooms]
+    if all(len(room) == 1 for room in ids):
+        return {room: room for room in ids}
+    if len(ids) <= len(ROOM_SYMBOLS):
+        return {room: ROOM_SYMBOLS[number] for number, room in enumerate(ids)}
+    width = max(len(room) for room in ids)
+    return {room: room.ljust(width) for room in ids}
+
+
 def board_text(case: Case, board: dict[str, Cell]) -> str:
-    """The board as text: each cell shows a person's initials, « # » for decor, « o » for a seat, « . »."""
+    """The board as text, rows R1… and columns C1… numbered as moves write them: each cell shows its room's
+    mark, then a person's first two letters, « # » for decor, « o » for a seat or « . » for bare floor."""
     who = {cell: pid for pid, cell in board.items()}
-    lines = ["    " + " ".join(f"C{c + 1:<2}" for c in range(case.size))]
+    symbols = room_symbols(case)
+    width = len(next(iter(symbols.values()))) + 2
+    lines = ["    " + " ".join(f"C{c + 1}".ljust(width) for c in range(case.size))]
     for r in range(case.size):
         cells = []
         for c in range(case.size):
@@ -45,10 +63,10 @@ def board_text(case: Case, board: dict[str, Cell]) -> str:
                 mark = "o" if case.standable_mask >> case.index((r, c)) & 1 else "#"
             else:
                 mark = "."
-            cells.append(f"{case.room_of((r, c))[:1]}{mark:<2}")
+            cells.append(f"{symbols[case.room_of((r, c))]}{mark:<2}")
         lines.append(f"R{r + 1:<2} " + " ".join(cells))
-    legend = ", ".join(f"{room.id[:1]} = {room.name.text()}" for room in case.rooms)
-    return "\n".join([*lines, f"    {legend}"])
+    legend = ", ".join(f"{symbols[room.id].strip()} = {room.name.text()}" for room in case.rooms)
+    return "\n".join([line.rstrip() for line in lines] + [f"    {legend}"])
 
 
 @app.command()
