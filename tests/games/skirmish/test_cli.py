@@ -134,3 +134,20 @@ def test_reach_can_also_draw_an_svg(tmp_path: Path) -> None:
     text = picture.read_text()
     assert text.startswith("<svg") and text.count('stroke="#8e44ad"') == 3  # the three engaging cells
     assert ">B1<" in text and ">R1<" in text
+
+
+def test_play_chooses_the_computer_level_and_replays_it_from_the_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scenario = tmp_path / "small.json"
+    scenario.write_text(json.dumps(scenario_from_art(["a.......", "b......X", ".......Y"], rounds=2)))
+    records = []
+    for run in range(2):
+        save = tmp_path / f"game{run}.json"
+        assert main(["--lang", "en", "skirmish", "play", str(scenario), "--ai", "both", "--ai-level", "tactical",
+                     "--seed", "3", "--save", str(save)]) == 0
+        records.append(json.loads(save.read_text())["moves"])
+    assert records[0] == records[1] and len(records[0]) == 8  # 4 fighters, 2 rounds, the same game twice
+    capsys.readouterr()
+    assert main(["skirmish", "play", str(scenario), "--ai-level", "genius"]) == 2
+    err = capsys.readouterr().err
+    assert "random | greedy | tactical" in err and "Traceback" not in err

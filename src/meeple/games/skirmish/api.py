@@ -23,10 +23,10 @@ where ``path`` is the list of cells after the start, ``step`` the 0-based index 
 scenario JSON value (the format of :mod:`meeple.games.skirmish.scenario`), for a sandbox where the user
 places fighters freely; fighters in contact start engaged.
 
-``ai_move_json(game, seat, seed)`` → the move JSON the computer plays for ``seat`` (greedy, see
-:mod:`meeple.games.skirmish.ai`); push it with ``game.push(game.move_from_json(...))``.
-``ai_move(game, seed=0, level=None)`` → the same move as an engine object for the side to move (what the
-server's adapter calls).
+``ai_move_json(game, seat, seed, level=None)`` → the move JSON the computer plays for ``seat`` at
+``level`` (``random``, ``greedy`` — the default — or ``tactical``, see :mod:`meeple.games.skirmish.ai`);
+push it with ``game.push(game.move_from_json(...))``. ``ai_move(game, seed=0, level=None)`` → the same
+move as an engine object for the side to move (what the server's adapter calls).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
-from meeple.games.skirmish.ai import choose_move
+from meeple.games.skirmish.ai import DEFAULT_LEVEL, choose_move
 from meeple.games.skirmish.battlefield import Battlefield
 from meeple.games.skirmish.engine import Action, SkirmishGame
 from meeple.games.skirmish.movement import check, reachable
@@ -92,16 +92,17 @@ def sandbox_check(scenario: Any, fighter: str, path: Any) -> dict[str, JSON]:
 def ai_move(game: SkirmishGame, seed: int = 0, level: str | None = None) -> Action:
     """The move (an engine object, ready for ``game.push``) the computer plays for the side to move.
 
-    ``level`` is accepted for the server's interface; there is one level (greedy).
+    ``level``: a key of :data:`meeple.games.skirmish.ai.LEVELS` (``random``, ``greedy``, ``tactical``);
+    ``None`` is the default level (greedy). An unknown level is a :class:`MeepleError` naming the choices.
     """
     seat = game.to_move()
     if seat is None:
         raise MeepleError(Msg("la partie est finie", "the game is over"))
-    return choose_move(game, seat, make_rng(seed).derive(f"ai:{len(game.move_stack)}"))
+    return choose_move(game, seat, make_rng(seed).derive(f"ai:{len(game.move_stack)}"), level or DEFAULT_LEVEL)
 
 
-def ai_move_json(game: SkirmishGame, seat: int, seed: int = 0) -> JSON:
-    """The move the computer plays for ``seat`` (the side to move), as move JSON."""
+def ai_move_json(game: SkirmishGame, seat: int, seed: int = 0, level: str | None = None) -> JSON:
+    """The move the computer plays for ``seat`` (the side to move) at ``level``, as move JSON."""
     if game.to_move() != seat:
         raise MeepleError(Msg(f"ce n'est pas au camp {seat} de jouer", f"it is not side {seat}'s turn"))
-    return game.move_to_json(ai_move(game, seed))
+    return game.move_to_json(ai_move(game, seed, level))

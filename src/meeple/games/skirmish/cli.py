@@ -18,7 +18,7 @@ from meeple.core.files import read_json
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
-from meeple.games.skirmish.ai import choose_move
+from meeple.games.skirmish.ai import DEFAULT_LEVEL, LEVELS, choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
 from meeple.games.skirmish.render import destinations_table, legend, render_grid, render_svg
 from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
@@ -240,16 +240,20 @@ def play(
     ai: Annotated[str, typer.Option(help="camp(s) joué(s) par l'ordinateur / computer side(s): 0, 1, both, none")] = "1",
     seed: Annotated[int | None, typer.Option(help="graine de l'IA / AI seed")] = None,
     save: Annotated[Path | None, typer.Option(help="enregistre la partie (JSON) / save the game record")] = None,
+    ai_level: Annotated[str, typer.Option(help=f"niveau de l'ordinateur / computer level: {', '.join(LEVELS)}")]
+    = DEFAULT_LEVEL,
 ) -> None:
     """Joue une partie (contre l'ordinateur) / play a game (against the computer)."""
     choices = {"0": {0}, "1": {1}, "both": {0, 1}, "none": set()}
     if ai not in choices:
         raise typer.BadParameter("0 | 1 | both | none", param_hint="--ai")
+    if ai_level not in LEVELS:
+        raise typer.BadParameter(" | ".join(LEVELS), param_hint="--ai-level")
     computer = choices[ai]
     game = open_game(scenario)
     rng = make_rng(fresh_seed() if seed is None else seed)
     if computer == {0, 1}:
-        _autoplay(game, rng)
+        _autoplay(game, rng, ai_level)
     else:
         console.print(f"[bold]{game.scenario.title}[/bold] — {game.scenario.description}")
         console.print(str(HELP))
@@ -258,7 +262,7 @@ def play(
             side = game.to_move()
             assert side is not None
             if side in computer:
-                game.push(choose_move(game, side, rng.derive(str(len(game.move_stack)))))
+                game.push(choose_move(game, side, rng.derive(str(len(game.move_stack))), ai_level))
                 console.print(f"{game.scenario.sides[side]}: {_describe(game)}")
                 _print_board(game)
             elif not _human_turn(game, frozenset(computer)):
@@ -267,13 +271,13 @@ def play(
     _finish(game, save)
 
 
-def _autoplay(game: SkirmishGame, rng: Any) -> None:
+def _autoplay(game: SkirmishGame, rng: Any, level: str) -> None:
     total = game.scenario.rounds * len(game.field.fighters)
     for _ in track(range(total), total, str(Msg("l'ordinateur joue les deux camps", "the computer plays both sides"))):
         side = game.to_move()
         if side is None:
             break
-        game.push(choose_move(game, side, rng.derive(str(len(game.move_stack)))))
+        game.push(choose_move(game, side, rng.derive(str(len(game.move_stack))), level))
 
 
 __all__ = ["Action", "app", "open_game"]
