@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meeple.core.errors import FormatError
@@ -149,7 +149,7 @@ JUNK = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(where=st.sampled_from(_paths(GOOD)), junk=JUNK)
 def test_any_corrupted_field_gives_a_format_error_or_a_valid_case(where: tuple[Any, ...], junk: Any) -> None:
     data = copy.deepcopy(GOOD)
