@@ -1,0 +1,34 @@
+"""What every test of meeple shares: the same result on every run, whatever the machine's load.
+
+- Hypothesis draws its examples from a fixed seed (``derandomize``), keeps no example database and
+  has no per-example deadline: a property test gives the same verdict every time, on a loaded 2-core
+  CI machine too. A test's own ``@settings`` still overrides these where it names them.
+- The interface language is put back after each test, so that a test that switches to English (and
+  fails before switching back) cannot change what the next test reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from meeple.core.i18n import get_language, set_language
+
+settings.register_profile(
+    "meeple",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("meeple")
+
+
+@pytest.fixture(autouse=True)
+def _language_restored() -> Iterator[None]:
+    before = get_language()
+    yield
+    set_language(before)
