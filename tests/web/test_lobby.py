@@ -92,3 +92,57 @@ def test_the_keyboard_focus_stays_on_the_board_after_a_move(page: Any) -> None:
     page.wait_for_function("document.activeElement.closest('[data-node]')?.classList.contains('target')")
     page.keyboard.press("Enter")
     wait_version(page, 2)
+
+
+FRENCH_WORDS = ["Choisissez", "Votre", "Annuler", "Placer", "Crayon", "Neutralisés", "Aperçu", "Manche", "Joueur",
+                "Salle", "connecté", "Tour "]
+"""Words of the French interface that an English page must not show."""
+
+ENGLISH_PAGES = {
+    "stealth": ["Neutralised", "Move preview", "Turn 0"],
+    "ilyos": ["Your hand", "Place an island", "Turn 1"],
+    "hive": ["Your move", "Queen"],
+    "murder": ["Pencil", "Check", "Hint", "The victim"],
+    "skirmish": ["Select a fighter.", "Round 1"],
+}
+
+
+def _start(page: Any, game: str) -> None:
+    """Start a game of ``game`` from its setup page, the quickest way, for this device alone."""
+    if game == "stealth":
+        page.click("[data-level='1-1']")
+        return
+    if game == "murder":
+        page.select_option("#case-size", "4")
+    elif game == "ilyos":
+        page.select_option("#seat-1", "local")
+    else:
+        page.check("input[name=mode][value=local]")
+    page.click("#start")
+
+
+def test_every_game_in_english_at_a_phone_width(new_page: Any) -> None:
+    page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.click("[data-lang=en]")
+    expect(page.locator("h1")).to_have_text("Choose a game")
+    for game, texts in ENGLISH_PAGES.items():
+        page.click("#home-link")
+        page.click(f"[data-game={game}]")
+        _start(page, game)
+        wait_version(page, 0)
+        for text in texts:
+            expect(page.locator("#app")).to_contain_text(text)
+        shown = page.inner_text("body")
+        assert not [word for word in FRENCH_WORDS if word in shown], (game, shown)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, game
+
+
+def test_the_watch_fails_a_test_on_a_console_error_or_a_page_error(page: Any, watch: Watch) -> None:
+    with page.expect_console_message(lambda message: message.type == "error"):
+        page.evaluate("console.error('broken on purpose')")
+    with page.expect_event("pageerror"):
+        page.evaluate("setTimeout(() => { throw new Error('thrown on purpose'); })")
+    errors = watch.unexpected()
+    assert any("broken on purpose" in error for error in errors), errors
+    assert any("thrown on purpose" in error for error in errors), errors
+    watch.errors.clear()  # this test made them on purpose
