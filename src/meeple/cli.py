@@ -46,7 +46,8 @@ def _root(
     lang: Annotated[str, typer.Option("--lang", help=_LANG_HELP, envvar="MEEPLE_LANG")] = "fr",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=_VERSION_HELP)] = False,
 ) -> None:
-    """meeple — cinq systèmes de jeu au tour par tour / five turn-based game systems."""
+    """Choose the interface language (the options and sub-commands come from the games)."""
+    lang = lang.lower()
     if lang not in LANGUAGES:
         raise typer.BadParameter(Msg(f"« {lang} » : fr ou en", f"'{lang}': fr or en").text(), param_hint="--lang")
     set_language(lang)
@@ -98,7 +99,7 @@ def _root_language(argv: list[str]) -> str | None:
 def _apply_language_early(argv: list[str]) -> None:
     """Honour ``--lang`` (or ``MEEPLE_LANG``) before the command is parsed, so that help pages and
     usage errors speak it too."""
-    value = _root_language(argv) or os.environ.get("MEEPLE_LANG")
+    value = (_root_language(argv) or os.environ.get("MEEPLE_LANG") or "").lower()
     if value in LANGUAGES:
         set_language(value)
 
