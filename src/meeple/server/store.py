@@ -186,8 +186,6 @@ class Store:
 
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
-        self.embedded = url.startswith("sqlite")
-        """An SQLite database: local and fast enough to be written from the event loop itself."""
         try:
             self.engine = make_engine(url)
             metadata.create_all(self.engine)
