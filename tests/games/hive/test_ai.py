@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from meeple.core.rng import make_rng
-from meeple.games.hive.ai import TIME_CHECK_INTERVAL, best_move, evaluate, greedy_move, random_move, search
+from meeple.games.hive.ai import (
+    TIME_CHECK_INTERVAL,
+    best_move,
+    evaluate,
+    greedy_move,
+    order_moves,
+    random_move,
+    search,
+)
 from meeple.games.hive.tournament import BASELINES, alpha_beta_player, match
 from tests.games.hive.helpers import build
 
@@ -30,13 +38,13 @@ def test_best_move_is_legal_and_leaves_the_game_unchanged() -> None:
 
 
 class _FakeClock:
-    """A clock that moves on 10 ms each time it is read: the search's stopping point is deterministic."""
+    """A clock that moves on 1 ms each time it is read: the search's stopping point is deterministic."""
 
     def __init__(self) -> None:
         self.now = 0.0
 
     def __call__(self) -> float:
-        self.now += 0.01
+        self.now += 0.001
         return self.now
 
 
@@ -47,8 +55,8 @@ def test_search_keeps_the_time_limit() -> None:
     assert result.move in game.legal_moves() and result.depth >= 1
     # The clock is read every TIME_CHECK_INTERVAL nodes; the search stops at the first read past the
     # limit (then reads it once more for the report), whatever the speed of the machine.
-    assert 0.5 < clock.now <= 0.5 + 0.03
-    assert result.nodes <= (0.5 / 0.01 + 1) * TIME_CHECK_INTERVAL
+    assert 0.5 < clock.now <= 0.5 + 0.003
+    assert result.nodes <= (0.5 / 0.001 + 1) * TIME_CHECK_INTERVAL
 
 
 def test_evaluation_prefers_the_side_whose_rival_queen_is_crowded() -> None:
@@ -75,3 +83,23 @@ def test_every_level_gives_a_legal_move() -> None:
     game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"])
     for level in [*LEVELS, "random", "greedy", None]:
         assert level_move(game, level, seed=3) in game.legal_moves()
+
+
+def test_out_of_time_before_one_ply_gives_the_likeliest_move() -> None:
+    # A clock already past the limit at the first look: no ply is searched, yet the move is not just
+    # the first legal one but the move ordering's favourite (here: the win in one, next to the queen).
+    game = build("Base", WIN_IN_ONE)
+    result = search(game, time_limit=0.001, clock=_SlowClock())
+    assert result.depth == 0
+    assert result.move == order_moves(game, game.legal_moves())[0]
+
+
+class _SlowClock:
+    """A clock on which every read is one second later."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now

@@ -27,6 +27,8 @@ CAPABILITIES = "Mosquito;Ladybug;Pillbug"
 this line as a whole, so the Centipede is an unadvertised extension, reached with ``newgame Base+C…``."""
 TIME_MARGIN = 0.9
 """The share of the allowed time the search may use (the rest covers start-up and output)."""
+TIME_RESERVE = 0.1
+"""Seconds kept back besides: the last node searched and a loaded machine's scheduling can overrun."""
 
 
 class UhpError(Exception):
@@ -168,7 +170,7 @@ class UhpEngine:
             if match:
                 seconds = int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
                 if seconds > 0:
-                    return seconds * TIME_MARGIN, None
+                    return max(seconds / 2, seconds * TIME_MARGIN - TIME_RESERVE), None
         raise UhpError("Use 'bestmove time hh:mm:ss' or 'bestmove depth N'.")
 
     def _undo(self, args: list[str]) -> list[str]:
