@@ -38,19 +38,20 @@ def test_best_move_is_legal_and_leaves_the_game_unchanged() -> None:
 
 
 class _FakeClock:
-    """A clock that moves on 1 ms each time it is read: the search's stopping point is deterministic."""
+    """A clock that moves on ``step`` seconds each time it is read: where a search stops is deterministic."""
 
-    def __init__(self) -> None:
+    def __init__(self, step: float) -> None:
+        self.step = step
         self.now = 0.0
 
     def __call__(self) -> float:
-        self.now += 0.001
+        self.now += self.step
         return self.now
 
 
 def test_search_keeps_the_time_limit() -> None:
     game = build("Base+MLPC", ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-"])
-    clock = _FakeClock()
+    clock = _FakeClock(step=0.001)
     result = search(game, time_limit=0.5, clock=clock)
     assert result.move in game.legal_moves() and result.depth >= 1
     # The clock is read every TIME_CHECK_INTERVAL nodes; the search stops at the first read past the
@@ -89,17 +90,6 @@ def test_out_of_time_before_one_ply_gives_the_likeliest_move() -> None:
     # A clock already past the limit at the first look: no ply is searched, yet the move is not just
     # the first legal one but the move ordering's favourite (here: the win in one, next to the queen).
     game = build("Base", WIN_IN_ONE)
-    result = search(game, time_limit=0.001, clock=_SlowClock())
+    result = search(game, time_limit=0.001, clock=_FakeClock(step=1.0))
     assert result.depth == 0
     assert result.move == order_moves(game, game.legal_moves())[0]
-
-
-class _SlowClock:
-    """A clock on which every read is one second later."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
