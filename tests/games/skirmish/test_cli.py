@@ -132,8 +132,33 @@ def test_reach_can_also_draw_an_svg(tmp_path: Path) -> None:
     picture = tmp_path / "reach.svg"
     assert main(["skirmish", "reach", "gauntlet", "R1", "--json", "--svg", str(picture)]) == 0
     text = picture.read_text()
-    assert text.startswith("<svg") and text.count('stroke="#8e44ad"') == 3  # the three engaging cells
-    assert ">B1<" in text and ">R1<" in text
+    assert text.startswith("<svg") and text.count('class="dest engaged"') == 3  # the three engaging cells
+    assert ">B1<" in text and ">R1<" in text and "R1: 38 destinations, 14 PM" in text  # French by default
+    assert ">11<" in text and ">6<" in text  # the coordinates, to read a cell off the picture
+
+
+def test_reach_to_a_cell_shows_its_path_cost_and_outcome(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "path.svg"
+    assert main(["--lang", "en", "skirmish", "reach", "gauntlet", "R1", "--to", "6,3", "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert "to 6,3: 10 MP, engaged with B1, B2; path 2,3 3,3 4,3 5,3 6,3" in out
+    assert " 1  2  3  4  E " in out  # the steps numbered on the grid, the end keeps its outcome mark
+    text = picture.read_text()
+    assert 'class="path"' in text and "R1: 38 destinations, 14 MP" in text
+    assert main(["--lang", "en", "skirmish", "reach", "gauntlet", "R1", "--to", "4,2"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "out of reach: R2: blocking terrain" in err
+
+
+def test_check_can_draw_the_path_with_its_first_illegal_step_crossed(tmp_path: Path) -> None:
+    picture = tmp_path / "check.svg"
+    path = "2,3 3,3 4,3 5,3 5,2"
+    assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", path, "--svg", str(picture)]) == 1
+    text = picture.read_text()
+    assert text.count('class="illegal-step"') == 1 and "step 5 (5,2): R12" in text
+    assert 'points="64,120 92,120 120,120 148,120 176,120"' in text  # the line stops before the bad step
+    assert main(["skirmish", "check", "gauntlet", "R1", "2,3 3,3", "--svg", str(picture)]) == 0
+    assert 'class="illegal-step"' not in picture.read_text()
 
 
 def test_play_chooses_the_computer_level_and_replays_it_from_the_seed(

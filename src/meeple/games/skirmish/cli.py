@@ -20,6 +20,7 @@ from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.games.skirmish.ai import DEFAULT_LEVEL, LEVELS, choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
+from meeple.games.skirmish.movement import Adjudicator, Reach
 from meeple.games.skirmish.render import destinations_table, legend, render_grid, render_svg
 from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
 
@@ -115,22 +116,49 @@ def reach(
     as_json: JsonOpt = False,
     listing: Annotated[bool, typer.Option("--list", help="liste chemins et coûts / list paths and costs")] = False,
     svg: Annotated[Path | None, typer.Option(help="écrit aussi une image SVG / also write an SVG picture")] = None,
+    to: Annotated[str | None, typer.Option(help="montre le chemin vers cette case x,y / show the path to cell x,y")]
+    = None,
 ) -> None:
     """Affiche où un combattant peut aller / show where a fighter may go (ZOCs shaded, outcomes marked)."""
     game = open_game(scenario)
     result = game.reachable(fighter)
+    path: tuple[tuple[int, int], ...] = ()
+    if to is not None:
+        path = _path_to(game, fighter, result, to)
+    summary = _reach_summary(result)
     if svg is not None:
-        svg.write_text(render_svg(game.field, game.scenario.objectives, result), encoding="utf-8")
+        svg.write_text(render_svg(game.field, game.scenario.objectives, result, path, caption=summary), encoding="utf-8")
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return
-    _print_board(game, result)
-    held = f"  {Msg('tenu par', 'held by')} {', '.join(result.held_by)}" if result.held_by else ""
-    ignoring = f"  {Msg('ignore', 'ignores')} {', '.join(result.ignoring)}" if result.ignoring else ""
-    console.print(f"{fighter}: {len(result.destinations)} {Msg('destinations', 'destinations')}, "
-                  f"{result.allowance} {Msg('PM', 'MP')}{held}{ignoring}")
+    console.print(render_grid(game.field, game.scenario.objectives, result, path))
+    console.print(legend())
+    console.print(summary)
+    if path:
+        destination = result.destinations[path[-1]]
+        console.print(f"{Msg('vers', 'to')} {to}: {destination.cost} {Msg('PM', 'MP')}, {destination.outcome.text()}; "
+                      f"{Msg('chemin', 'path')} {' '.join(f'{x},{y}' for x, y in path)}")
     if listing:
         console.print(destinations_table(result))
+
+
+def _reach_summary(result: Reach) -> str:
+    """``R1: 23 destinations, 14 MP  held by B1  ignores B2`` in the current language."""
+    held = f"  {Msg('tenu par', 'held by')} {', '.join(result.held_by)}" if result.held_by else ""
+    ignoring = f"  {Msg('ignore', 'ignores')} {', '.join(result.ignoring)}" if result.ignoring else ""
+    return (f"{result.fighter}: {len(result.destinations)} {Msg('destinations', 'destinations')}, "
+            f"{result.allowance} {Msg('PM', 'MP')}{held}{ignoring}")
+
+
+def _path_to(game: SkirmishGame, fighter: str, result: Reach, text: str) -> tuple[tuple[int, int], ...]:
+    """The path ``reachable()`` found to the cell ``text``; an error naming the rule when it is out of reach."""
+    cell = parse_cell(text, f"--to {text}")
+    destination = result.destinations.get(cell)
+    if destination is None:
+        rule, reason = Adjudicator(game.field, fighter).why_unreachable(cell)
+        raise IllegalMoveError(f"{fighter} {text}", Msg(f"hors d'atteinte: {rule}: {reason.fr}",
+                                                        f"out of reach: {rule}: {reason.en}"))
+    return destination.path
 
 
 @app.command("check")
@@ -139,6 +167,8 @@ def check_path(
     fighter: FighterArg,
     path: Annotated[list[str], typer.Argument(help="cases après le départ / cells after the start: 3,4 4,5 …")],
     as_json: JsonOpt = False,
+    svg: Annotated[Path | None, typer.Option(help="écrit le chemin en image SVG / draw the path as an SVG picture")]
+    = None,
 ) -> None:
     """Dit si un chemin est légal, sinon le premier pas illégal et la règle / is this path legal?"""
     game = open_game(scenario)
@@ -146,6 +176,10 @@ def check_path(
     if len(cells) > 1 and cells[0] == game.fighter(fighter).cell:
         cells = cells[1:]  # the start cell may be given too
     result = game.check(fighter, cells)
+    if svg is not None:
+        bad_step = None if result.error is None or result.error.at_end else result.error.step
+        svg.write_text(render_svg(game.field, game.scenario.objectives, None, cells, bad_step,
+                                  f"{fighter}: {result.message()}", fighter), encoding="utf-8")
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     if result.error is not None:
