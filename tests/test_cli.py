@@ -258,3 +258,11 @@ def test_root_help_presents_each_game_in_the_current_language(
         assert info.summary.fr in french and info.summary.en in english, info.name
         if info.summary.fr != info.summary.en:
             assert info.summary.en not in french and info.summary.fr not in english, info.name
+
+
+def test_a_command_given_no_arguments_shows_its_help_in_the_current_language(
+    wide: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([]) == 0 and "Utilisation : meeple [OPTIONS] COMMANDE" in capsys.readouterr().out
+    assert main(["hive"]) == 0 and "Utilisation : meeple hive" in capsys.readouterr().out
+    assert main(["--lang", "en", "hive"]) == 0 and "Usage: meeple hive" in capsys.readouterr().out
