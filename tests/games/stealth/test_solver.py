@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import io
 import itertools
 import json
-import os
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +17,19 @@ import pytest
 
 from meeple.cli import main
 from meeple.core.errors import BudgetExceededError
+from meeple.core.search import explore
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
-from meeple.games.stealth.solver import doubling_check, solve, validate
+from meeple.games.stealth.rules import ALL_NEUTRALISABLE, initial_state
+from meeple.games.stealth.solver import (
+    Transitions,
+    doubling_check,
+    neutralisable_enemies,
+    reachable,
+    solve,
+    untouchable_successors,
+    validate,
+)
 from tests.games.stealth.helpers import CROSS, level, level_doc, sentry
 
 
@@ -35,6 +47,19 @@ def test_each_neutralisable_enemy_at_most_doubles_the_reachable_states(level_id:
     assert checks, "every shipped level has a neutralisable enemy"
     for check in checks:
         assert check.holds, check
+
+
+@pytest.mark.parametrize("level_id", ["1-2", "1-11", "1-14"])
+def test_the_shared_untouchable_exploration_is_the_masked_one(level_id: str) -> None:
+    # doubling_check reuses the level's transitions; it must find exactly what a masked step finds
+    lv = parse_level(shipped_level_data(level_id))
+    cache: Transitions = {}
+    states, _ = reachable(lv, cache=cache)
+    for index in neutralisable_enemies(states.values()):
+        masked, _ = reachable(lv, ALL_NEUTRALISABLE & ~(1 << index))
+        shared, _ = explore(initial_state(lv), untouchable_successors(lv, index, cache))
+        assert shared == masked
+        assert any(state.status == "caught" and state.leader == state.foes[index].node for state in shared.values())
 
 
 @pytest.mark.parametrize("level_id", shipped_level_ids())
@@ -100,30 +125,49 @@ def test_the_solver_budget_is_enforced() -> None:
 
 
 # --- command line ----------------------------------------------------------------------------------
-def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "meeple", "--lang", "en", "stealth", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+@dataclass
+class Done:
+    """What one in-process run of ``meeple`` printed, and its exit code."""
+
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_cli_solve_prints_solution_stars_states_and_each_objective() -> None:
-    done = _cli("solve", "1-6")
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Done]:
+    """Run ``meeple [--lang en] stealth ARGS`` in this process (no interpreter start-up: fast and steady)."""
+
+    def run(*args: str, stdin: str = "", lang: str | None = "en") -> Done:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        monkeypatch.delenv("MEEPLE_LANG", raising=False)
+        capsys.readouterr()
+        code = main([*(["--lang", lang] if lang else []), "stealth", *args])
+        out, err = capsys.readouterr()
+        return Done(code, out, err)
+
+    return run
+
+
+def test_cli_solve_prints_solution_stars_states_and_each_objective(cli: Callable[..., Done]) -> None:
+    done = cli("solve", "1-6")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "solution (4 moves): a h b exit" in out and "stars: finish, par, ghost" in out
     assert "states explored:" in out and "ghost: 4 moves" in out and "sweep: 6 moves" in out
 
 
-def test_cli_solve_says_when_an_objective_has_no_solution() -> None:
-    assert "ghost: no solution" in _cli("solve", "1-1").stdout
+def test_cli_solve_says_when_an_objective_has_no_solution(cli: Callable[..., Done]) -> None:
+    assert "ghost: no solution" in cli("solve", "1-1").stdout
 
 
-def test_cli_validate_directory_fails_with_reasons(tmp_path: Path) -> None:
+def test_cli_validate_directory_fails_with_reasons(cli: Callable[..., Done], tmp_path: Path) -> None:
     good = shipped_level_data("1-1")
     bad: dict[str, Any] = copy.deepcopy(good)
     bad["par"] = 2
     (tmp_path / "good.json").write_text(json.dumps(good), encoding="utf-8")
     (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
-    done = _cli("validate", str(tmp_path))
+    done = cli("validate", str(tmp_path))
     assert done.returncode == 1
     assert "par 2 recorded, but the shortest solution is 6 moves" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "meeple: 1 of 2 level(s) invalid"
@@ -134,16 +178,18 @@ def test_cli_validate_shipped_act_passes() -> None:
 
 
 def test_cli_bad_level_file_is_one_line_error(tmp_path: Path) -> None:
+    # the one test that starts the real command (a new interpreter): no traceback reaches the user
     doc = level_doc(CROSS, [sentry(facing="nn")], "w")
     (tmp_path / "broken.json").write_text(json.dumps(doc), encoding="utf-8")
-    done = _cli("solve", str(tmp_path / "broken.json"))
+    done = subprocess.run([sys.executable, "-m", "meeple", "--lang", "en", "stealth", "solve",
+                           str(tmp_path / "broken.json")], capture_output=True, text=True, timeout=300)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.strip() == f"meeple: {tmp_path / 'broken.json'}: enemies[0].facing: 'nn' is not a neighbour of 'c'"
 
 
-def test_cli_play_moves_preview_undo_and_win() -> None:
+def test_cli_play_moves_preview_undo_and_win(cli: Callable[..., Done]) -> None:
     script = "a\npreview b\nb\nundo\nd\ne\npreview post\npost\nwhatever\nc\nexit\n"
-    done = _cli("play", "1-1", stdin=script)
+    done = cli("play", "1-1", stdin=script)
     out = done.stdout
     assert done.returncode == 0
     assert "preview b: CAPTURE (leader, seen) by sentry" in out
@@ -157,31 +203,29 @@ def test_cli_show_writes_svg(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8").startswith("<svg")
 
 
-def test_solve_accepts_a_level_file(tmp_path: Path) -> None:
+def test_solve_accepts_a_level_file(cli: Callable[..., Done], tmp_path: Path) -> None:
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(level_doc(CROSS, [sentry(facing="n")], "w")), encoding="utf-8")
     assert parse_level(json.loads(path.read_text(encoding="utf-8"))).id == "test"
-    assert "solution (4 moves)" in _cli("solve", str(path)).stdout
+    assert "solution (4 moves)" in cli("solve", str(path)).stdout
 
 
-def test_cli_unknown_level_is_one_line_error() -> None:
-    done = _cli("solve", "9-9")
+def test_cli_unknown_level_is_one_line_error(cli: Callable[..., Done]) -> None:
+    done = cli("solve", "9-9")
     assert done.returncode == 1
     assert done.stderr.strip().startswith("meeple: 9-9: neither a shipped level (1-1, 1-2")
     assert len(done.stderr.strip().splitlines()) == 1
 
 
-def test_cli_speaks_french_by_default_and_reports_par() -> None:
-    done = subprocess.run([sys.executable, "-m", "meeple", "stealth", "solve", "1-1"], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "MEEPLE_LANG": "fr"})
+def test_cli_speaks_french_by_default_and_reports_par(cli: Callable[..., Done]) -> None:
+    done = cli("solve", "1-1", lang=None)
     assert "solution (6 coups): a d e post c exit" in done.stdout
     assert "fantôme: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
     assert "étoiles: sortie, par, rafle" in done.stdout and "rafle: 6 coups" in done.stdout  # no English star names
 
 
-def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo() -> None:
-    done = subprocess.run([sys.executable, "-m", "meeple", "stealth", "play", "1-1"], capture_output=True, text=True,
-                          input="a\npreview b\nb\nundo x\nfoo\n", timeout=120, env={**os.environ, "MEEPLE_LANG": "fr"})
+def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo(cli: Callable[..., Done]) -> None:
+    done = cli("play", "1-1", stdin="a\npreview b\nb\nundo x\nfoo\n", lang=None)
     out = done.stdout
     assert "aperçu b: CAPTURE (chef, vu) par sentry" in out and "capture : chef (vu) par sentry" in out
     assert "(sentinelle, en poste)" in out and "(sentry," not in out
@@ -189,12 +233,12 @@ def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo
     assert "coup illégal foo: nœud inconnu « foo »" in out and "{'to'" not in out
 
 
-def test_cli_play_survives_an_svg_it_cannot_write(tmp_path: Path) -> None:
-    done = _cli("play", "1-1", stdin=f"svg {tmp_path}/no/such/dir/x.svg\na\n")
+def test_cli_play_survives_an_svg_it_cannot_write(cli: Callable[..., Done], tmp_path: Path) -> None:
+    done = cli("play", "1-1", stdin=f"svg {tmp_path}/no/such/dir/x.svg\na\n")
     assert done.returncode == 0 and "cannot write" in done.stdout and "turn 1" in done.stdout
 
 
-def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
+def test_hint_gives_the_next_move_of_a_shortest_way_out(cli: Callable[..., Done]) -> None:
     from meeple.games.stealth.solver import hint
 
     g = StealthGame.new({"level": "1-1"})
@@ -202,11 +246,11 @@ def test_hint_gives_the_next_move_of_a_shortest_way_out() -> None:
     g.push(g.parse_move("a"))
     g.push(g.parse_move("b"))  # seen: captured
     assert hint(g.level, g.state) is None
-    out = _cli("play", "1-1", stdin="a\nhint\n").stdout
+    out = cli("play", "1-1", stdin="a\nhint\n").stdout
     assert "hint: d" in out
 
 
-def test_cli_validate_reports_the_doubling_figures() -> None:
-    out = _cli("validate", "1-2", "--doubling").stdout
+def test_cli_validate_reports_the_doubling_figures(cli: Callable[..., Done]) -> None:
+    out = cli("validate", "1-2", "--doubling").stdout
     assert "✓ 1-2 (reachable states 27, neutralisable 2, shortest 7)" in out
     assert "✓ west: R=27 ≤ 2 × max(8 if untouchable, 20 if removed)" in out

@@ -93,14 +93,41 @@ class Level:
     noise_radius: int
     source: str = "level"
     data: dict[str, Any] = field(default_factory=dict)
-    _paths: dict[int, tuple[list[list[int]], list[list[int]]]] = field(default_factory=dict, repr=False)
-    _throw_targets: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    _paths: dict[int, tuple[list[list[int]], list[list[int]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    _throw_targets: dict[int, tuple[int, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _walks: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), init=False, repr=False, compare=False)
+    _trackers: tuple[tuple[EnemySpec, ...], tuple[int, ...]] = field(
+        default=((), ()), init=False, repr=False, compare=False)
+    foe_moves: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Memo of :mod:`rules`' enemy moves (a pure function of the enemy, the leader's node and the keys).
+
+    Not copied by ``dataclasses.replace`` (``init=False``): a level with other enemies starts afresh."""
 
     # --- geometry --------------------------------------------------------------------------------
     def neighbours(self, node: int) -> list[int]:
         """Nodes joined to ``node`` by an edge in either direction (the directions an enemy can face)."""
         out = self.graph.successors(node)
         return out + [other for other in self.graph.predecessors(node) if other not in out]
+
+    @property
+    def trackers(self) -> tuple[int, ...]:
+        """Indices of the tracker enemies (recomputed if ``enemies`` was replaced)."""
+        enemies, indices = self._trackers
+        if enemies is not self.enemies:
+            indices = tuple(i for i, spec in enumerate(self.enemies) if spec.kind == "tracker")
+            self._trackers = (self.enemies, indices)
+        return indices
+
+    def walks_from(self, node: int) -> tuple[tuple[int, int], ...]:
+        """The edges the leader may walk from ``node``: ``(other, door)`` where ``door`` is the bit of the key
+        that opens it (0: no door), in the order of :meth:`Graph.successors`."""
+        if not self._walks:
+            self._walks = tuple(
+                tuple((other, 0 if (here, other) not in self.doors else 1 << self.doors[(here, other)])
+                      for other in self.graph.successors(here))
+                for here in range(len(self.node_ids)))
+        return self._walks[node]
 
     def passable(self, a: int, b: int, keys: int) -> bool:
         """Whether the edge a→b exists and, if it is a door, its key has been taken."""

@@ -10,6 +10,7 @@ Nodes and enemies are indices into the :class:`~meeple.games.stealth.level.Level
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from meeple.games.stealth.level import NO_NODE, EnemySpec, Level
@@ -46,9 +47,7 @@ GONE = Foe(NO_NODE, NO_NODE, OUT)
 """Every neutralised enemy: off the board, in the tray."""
 
 
-class State(NamedTuple):
-    """A whole position. ``tray`` is the Neutralised count; ``keys`` is a bit mask of keys taken."""
-
+class _Position(NamedTuple):
     leader: int
     members: tuple[int, ...]
     foes: tuple[Foe, ...]
@@ -56,6 +55,20 @@ class State(NamedTuple):
     stones: int
     tray: int
     status: str
+
+
+class State(_Position):
+    """A whole position. ``tray`` is the Neutralised count; ``keys`` is a bit mask of keys taken.
+
+    An immutable tuple that remembers its hash: the searches look each state up several times.
+    """
+
+    def __hash__(self) -> int:
+        try:
+            return self.__dict__["hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self.__dict__["hash"] = tuple.__hash__(self)
+            return value
 
 
 def initial_state(level: Level) -> State:
@@ -73,12 +86,9 @@ def legal_actions(level: Level, state: State) -> list[Action]:
     """
     if state.status != PLAY:
         return []
-    here = state.leader
-    actions = [
-        (GO, node)
-        for node in level.graph.successors(here)
-        if node not in state.members and level.passable(here, node, state.keys)
-    ]
+    here, keys, members = state.leader, state.keys, state.members
+    actions = [(GO, node) for node, door in level.walks_from(here)
+               if (not door or keys & door) and node not in members]
     if state.stones > 0:
         actions += [(THROW, node) for node in level.throw_targets(here)]
     return actions
@@ -88,33 +98,36 @@ def step(level: Level, state: State, action: Action, events: Events = None,
          neutralisable: int = ALL_NEUTRALISABLE) -> State:
     """The state after ``action`` (assumed legal). Appends what happened to ``events`` when given."""
     kind, node = action
-    foes = list(state.foes)
-    leader, members, keys, stones, tray = state.leader, state.members, state.keys, state.stones, state.tray
+    leader, members, foes, keys, stones, tray, _status = state
+    caught = False
     if kind == GO:
         origin, leader = leader, node
-        members = (origin, *members[:-1]) if members else members
         if events is not None:
             _log(events, "move", frm=level.name(origin), to=level.name(node))
-        caught, tray = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
-        caught = caught or _resolve_members(level, foes, members, events)
+        caught, tray, foes = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
+        if members:
+            members = (origin, *members[:-1])
+            caught = caught or _resolve_members(level, foes, members, events)
         if not caught and node in level.keys_at:
             keys |= 1 << level.keys_at[node]
             _log(events, "key", key=level.key_names[level.keys_at[node]], node=level.name(node))
         if not caught and node == level.exit:
             _log(events, "exit", node=level.name(node))
-            return State(leader, members, tuple(foes), keys, stones, tray, WON)
+            return State(leader, members, foes, keys, stones, tray, WON)
     else:
         stones -= 1
-        caught = False
         if events is not None:
             _log(events, "throw", node=level.name(node))
-        _divert(level, foes, node, keys, events)
-    if not caught:
-        _enemy_phase(level, foes, leader, keys)
-        caught = _vision_and_contact(level, foes, leader, members, events)
-    if not caught:
-        _alert_trackers(level, foes, leader, keys, events)
-    return State(leader, members, tuple(foes), keys, stones, tray, CAUGHT if caught else PLAY)
+        foes = _divert(level, foes, node, keys, events)
+    if caught:
+        return State(leader, members, foes, keys, stones, tray, CAUGHT)
+    after, danger, alarm = _enemy_phase(level, foes, leader, keys)
+    if leader in danger or (members and not danger.isdisjoint(members)):
+        _vision_and_contact(level, after, leader, members, events)
+        return State(leader, members, after, keys, stones, tray, CAUGHT)
+    if leader in alarm:
+        after = _alert_trackers(level, after, leader, keys, events)
+    return State(leader, members, after, keys, stones, tray, PLAY)
 
 
 def _log(events: Events, kind: str, **data: Any) -> None:
@@ -128,28 +141,27 @@ def _capture(level: Level, events: Events, who: str, how: str, by: list[int], no
 
 
 # --- resolution at the entered node ----------------------------------------------------------------
-def _resolve_leader(level: Level, foes: list[Foe], origin: int, node: int, tray: int, events: Events,
-                    neutralisable: int) -> tuple[bool, int]:
-    """Neutralise the one enemy on ``node`` or be captured; returns (caught, tray)."""
+def _resolve_leader(level: Level, foes: tuple[Foe, ...], origin: int, node: int, tray: int, events: Events,
+                    neutralisable: int) -> tuple[bool, int, tuple[Foe, ...]]:
+    """Neutralise the one enemy on ``node`` or be captured; returns (caught, tray, enemies after)."""
     here = [i for i, foe in enumerate(foes) if foe.node == node and foe.mode != OUT]
     if not here:
-        return False, tray
+        return False, tray, foes
     if len(here) > 1:
-        return _capture(level, events, "leader", "crowd", here, node), tray
+        return _capture(level, events, "leader", "crowd", here, node), tray, foes
     index = here[0]
     foe = foes[index]
     if foe.mode == ALERT:
-        return _capture(level, events, "leader", "alert", here, node), tray
+        return _capture(level, events, "leader", "alert", here, node), tray, foes
     if not (neutralisable >> index) & 1:
-        return _capture(level, events, "leader", "untouchable", here, node), tray
+        return _capture(level, events, "leader", "untouchable", here, node), tray, foes
     if foe.mode != DIVERTED and foe.facing == origin:
-        return _capture(level, events, "leader", "front", here, node), tray
-    foes[index] = GONE
+        return _capture(level, events, "leader", "front", here, node), tray, foes
     _log(events, "neutralise", enemy=level.enemies[index].id, node=level.name(node), diverted=foe.mode == DIVERTED)
-    return False, tray + 1
+    return False, tray + 1, (*foes[:index], GONE, *foes[index + 1:])
 
 
-def _resolve_members(level: Level, foes: list[Foe], members: tuple[int, ...], events: Events) -> bool:
+def _resolve_members(level: Level, foes: Sequence[Foe], members: tuple[int, ...], events: Events) -> bool:
     """A caravan member that steps onto an active enemy's node is captured: only the leader neutralises."""
     for number, member in enumerate(members, start=1):
         here = [i for i, foe in enumerate(foes) if foe.node == member and foe.mode != OUT]
@@ -159,9 +171,10 @@ def _resolve_members(level: Level, foes: list[Foe], members: tuple[int, ...], ev
 
 
 # --- the noise stone -------------------------------------------------------------------------------
-def _divert(level: Level, foes: list[Foe], target: int, keys: int, events: Events) -> None:
+def _divert(level: Level, before: tuple[Foe, ...], target: int, keys: int, events: Events) -> tuple[Foe, ...]:
     """Turn every active, non-alert enemy 1 to ``noise_radius`` enemy steps from ``target`` toward it."""
     distance, hop = level.enemy_paths(keys)
+    foes = list(before)
     for index, foe in enumerate(foes):
         if foe.mode in (OUT, ALERT):
             continue
@@ -171,6 +184,7 @@ def _divert(level: Level, foes: list[Foe], target: int, keys: int, events: Event
         home = foe.home if foe.mode in (DIVERTED, RETURNING) else foe.node
         foes[index] = foe._replace(facing=hop[foe.node][target], mode=DIVERTED, target=target, home=home)
         _log(events, "divert", enemy=level.enemies[index].id, toward=level.name(target))
+    return tuple(foes)
 
 
 # --- the enemy phase -------------------------------------------------------------------------------
@@ -194,18 +208,47 @@ def _next_route_index(spec: EnemySpec, index: int, heading: int) -> int:
     return (index + 1) % len(spec.route) if spec.loop else index + heading
 
 
-def _enemy_phase(level: Level, foes: list[Foe], leader: int, keys: int) -> None:
-    """Every active enemy acts once, in the order of the level file."""
-    enemies = level.enemies
-    for index, foe in enumerate(foes):
-        mode = foe.mode
-        if mode == OUT:
-            continue
-        spec = enemies[index]
-        if mode != DUTY:
-            foes[index] = _act(level, spec, foe, leader, keys)
-        elif spec.kind in ("pivot", "patrol"):
-            foes[index] = _on_duty(spec, foe)
+class Phase(NamedTuple):
+    """The enemies after their phase, with what follows from them alone (computed once, remembered)."""
+
+    foes: tuple[Foe, ...]
+    danger: frozenset[int]
+    """Nodes where the leader or a member is caught: an active enemy stands there (contact) or a watching
+    enemy faces it and it is not a hide node (seen) — R13."""
+    alarm: frozenset[int]
+    """Nodes where the leader alerts a tracker on duty or going home (within its radius, not hide) — R11."""
+
+
+MEMO_LIMIT = 200_000
+"""Enemy phases remembered per level before the memo starts afresh (bounds a long-lived server's memory)."""
+_BY_LEADER = Phase((), frozenset(), frozenset())
+"""Memo marker: with an alert tracker among them, the enemies' moves also depend on the leader's node."""
+
+
+def _enemy_phase(level: Level, foes: tuple[Foe, ...], leader: int, keys: int) -> Phase:
+    """Every active enemy acts once, in the order of the level file; returns the enemies after.
+
+    The phase depends only on the enemies, the keys taken and — when a tracker is alert — the leader's
+    node, so it is remembered in ``level.foe_moves``: the solver meets the same phases again and again.
+    """
+    memo = level.foe_moves
+    key: tuple[Any, ...] = (foes, keys)
+    phase = memo.get(key)
+    if phase is _BY_LEADER:
+        key = (foes, keys, leader)
+        phase = memo.get(key)
+    if phase is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        enemies = level.enemies
+        moved = tuple(foe if foe.mode == OUT else _act(level, enemies[index], foe, leader, keys)
+                      for index, foe in enumerate(foes))
+        phase = Phase(moved, _danger(level, moved), _alarm(level, moved, keys))
+        if any(foe.mode == ALERT for foe in foes):
+            memo[(foes, keys)] = _BY_LEADER
+            key = (foes, keys, leader)
+        memo[key] = phase
+    return phase
 
 
 def _act(level: Level, spec: EnemySpec, foe: Foe, leader: int, keys: int) -> Foe:
@@ -268,14 +311,13 @@ def _walk_home(level: Level, spec: EnemySpec, foe: Foe, keys: int) -> Foe:
 
 
 # --- vision, contact and alert ----------------------------------------------------------------------
-def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tuple[int, ...],
+def _vision_and_contact(level: Level, foes: Sequence[Foe], leader: int, members: tuple[int, ...],
                         events: Events) -> bool:
     """An enemy on a caravan node (contact) or facing one that is not a hide node (vision) captures.
 
     A diverted enemy listens for the sound and sees nobody; it still captures by contact.
+    Call it once :class:`Phase` ``danger`` says someone is caught.
     """
-    if not _anyone_caught(level, foes, leader, members):
-        return False
     people = [("leader", leader)] + [(f"member {n}", m) for n, m in enumerate(members, start=1)]
     for who, node in people:
         contact = [i for i, foe in enumerate(foes) if foe.mode != OUT and foe.node == node]
@@ -289,33 +331,38 @@ def _vision_and_contact(level: Level, foes: list[Foe], leader: int, members: tup
     return False
 
 
-def _anyone_caught(level: Level, foes: list[Foe], leader: int, members: tuple[int, ...]) -> bool:
-    """Fast check of R13 for the solver; the caller then works out who and how."""
-    for foe in foes:
-        mode = foe.mode
-        if mode == OUT:
-            continue
-        if foe.node == leader or foe.node in members:
-            return True
-        facing = foe.facing
-        if mode != DIVERTED and (facing == leader or facing in members) and facing not in level.hide:
-            return True
-    return False
+def _danger(level: Level, foes: Sequence[Foe]) -> frozenset[int]:
+    """The nodes where R13 catches the leader or a member; :func:`_vision_and_contact` then says who and how."""
+    contact = {foe.node for foe in foes if foe.mode != OUT}
+    seen = {foe.facing for foe in foes if foe.mode not in (OUT, DIVERTED)} - level.hide
+    return frozenset(contact | seen)
 
 
-def _alert_trackers(level: Level, foes: list[Foe], leader: int, keys: int, events: Events) -> None:
+def _alarm(level: Level, foes: Sequence[Foe], keys: int) -> frozenset[int]:
+    """The nodes where the leader alerts a waiting or returning tracker (:func:`_alert_trackers` acts)."""
+    distance = level.enemy_paths(keys)[0]
+    return frozenset(
+        node for index in level.trackers if foes[index].mode in (DUTY, RETURNING)
+        for node, steps in enumerate(distance[foes[index].node])
+        if 0 < steps <= level.enemies[index].radius and node not in level.hide
+    )
+
+
+def _alert_trackers(level: Level, foes: tuple[Foe, ...], leader: int, keys: int, events: Events) -> tuple[Foe, ...]:
     """A tracker waiting or going back to its post turns alert when the leader is within its radius."""
-    if leader in level.hide:
-        return
+    trackers = level.trackers
+    if not trackers or leader in level.hide:
+        return foes
     distance, hop = level.enemy_paths(keys)
-    for index, foe in enumerate(foes):
-        spec = level.enemies[index]
-        if spec.kind != "tracker" or foe.mode not in (DUTY, RETURNING):
+    alerted = None
+    for index in trackers:
+        foe, spec = foes[index], level.enemies[index]
+        if foe.mode not in (DUTY, RETURNING) or not 0 < distance[foe.node][leader] <= spec.radius:
             continue
-        steps = distance[foe.node][leader]
-        if 0 < steps <= spec.radius:
-            foes[index] = foe._replace(mode=ALERT, facing=hop[foe.node][leader], target=NO_NODE, home=NO_NODE)
-            _log(events, "alert", enemy=spec.id)
+        alerted = alerted or list(foes)
+        alerted[index] = foe._replace(mode=ALERT, facing=hop[foe.node][leader], target=NO_NODE, home=NO_NODE)
+        _log(events, "alert", enemy=spec.id)
+    return foes if alerted is None else tuple(alerted)
 
 
 # --- stars -----------------------------------------------------------------------------------------

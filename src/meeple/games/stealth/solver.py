@@ -153,15 +153,42 @@ class DoublingCheck:
 
 
 def doubling_check(level: Level, max_states: int = DEFAULT_BUDGET) -> list[DoublingCheck]:
-    """For each neutralisable enemy, compare the reachable states with and without neutralising it."""
-    states, _stats = reachable(level, max_states=max_states)
+    """For each neutralisable enemy, compare the reachable states with and without neutralising it.
+
+    The level's own exploration is shared: a variant where enemy *e* cannot be neutralised plays every
+    move exactly as the level does, except the moves that neutralise *e*, which :func:`untouchable_successors`
+    plays again with *e* untouchable.
+    """
+    cache: Transitions = {}
+    states, _stats = reachable(level, max_states=max_states, cache=cache)
     total = len(states)
     checks = []
     for index in sorted(neutralisable_enemies(states.values())):
-        untouchable, _ = reachable(level, ALL_NEUTRALISABLE & ~(1 << index), max_states)
+        untouchable, stats = explore(initial_state(level), untouchable_successors(level, index, cache),
+                                     max_states=max_states)
+        if stats.budget_exhausted:
+            raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
+                                          f"{level.id}: more than {max_states} reachable states"))
         removed, _ = reachable(without_enemy(level, index), max_states=max_states)
         checks.append(DoublingCheck(level.enemies[index].id, total, len(untouchable), len(removed)))
     return checks
+
+
+def untouchable_successors(level: Level, index: int,
+                           cache: Transitions) -> Callable[[State], Iterable[tuple[Action, State]]]:
+    """The successors of ``level`` when enemy ``index`` cannot be neutralised, reusing ``cache``.
+
+    Only the moves that neutralise that enemy change (they capture instead); those are played again by
+    :func:`step` with the enemy's bit cleared from ``neutralisable``, every other move is taken from the cache.
+    """
+    mask = ALL_NEUTRALISABLE & ~(1 << index)
+    expand = successors(level, cache=cache)
+
+    def expand_untouchable(state: State) -> list[tuple[Action, State]]:
+        return [(action, step(level, state, action, None, mask) if child.foes[index].mode == OUT
+                 and state.foes[index].mode != OUT else child) for action, child in expand(state)]
+
+    return expand_untouchable
 
 
 def without_enemy(level: Level, index: int) -> Level:
