@@ -12,7 +12,7 @@ from meeple.core.rng import make_rng
 from meeple.games.skirmish import INFO
 from meeple.games.skirmish.ai import choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame
-from meeple.games.skirmish.scenario import load_scenario, parse_scenario, shipped_scenarios
+from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
 from tests.games.skirmish.helpers import scenario_from_art
 
 DUEL = ["a.......X", ".........", "b.......Y"]
@@ -206,3 +206,17 @@ def test_move_text_round_trips() -> None:
 def test_the_ai_takes_a_kill_when_it_can() -> None:
     game = game_of(["aX.......", ".........", "b.......Y"], X={"hits": 1})
     assert choose_move(game, 0, make_rng(1)) == Action("attack", "a", target="X")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r8_in_play_two_opponents_are_engaged_exactly_when_they_are_in_contact(seed: int) -> None:
+    game = SkirmishGame.new({"scenario": random_scenario(seed, width=10, height=6, per_side=3, rounds=3)})
+    rng = make_rng(seed)
+    while game.to_move() is not None:
+        moves = game.legal_moves()
+        attacks = [move for move in moves if move.kind == "attack"]
+        engaging = [move for move in moves if move.kind == "move" and game.reachable(move.fighter)
+                    .destinations[move.to].outcome.kind == "engaged"]  # type: ignore[index]
+        game.push(rng.choice(attacks or engaging or moves))  # seek fights, to meet every case
+        assert game.field.engagements == game.field.contact_engagements()
+    assert game.outcome() is not None

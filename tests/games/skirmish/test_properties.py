@@ -123,3 +123,14 @@ def test_reachable_agrees_with_an_independent_reference_that_enumerates_paths(fi
     expected = reference_destinations(field, "m")
     found = {cell: (d.cost, d.outcome.kind, d.outcome.opponents) for cell, d in reachable(field, "m").destinations.items()}
     assert found == expected
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(battlefields())
+def test_a_fighter_that_moved_bound_stops_only_in_its_groups_zoc_or_in_contact(field: Battlefield) -> None:
+    reach = reachable(field, "m")
+    for cell, destination in reach.destinations.items():
+        if destination.bound_to is not None and destination.outcome.kind != "engaged":
+            holders = {other.id for other in field.fighters if cell in field.zoc_cells(other.id)}
+            assert holders & set(destination.bound_to), (cell, destination)
