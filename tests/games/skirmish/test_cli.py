@@ -74,7 +74,7 @@ def test_validate_and_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_play_against_the_computer_reads_moves_and_saves_a_replayable_record(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = iter(["help", "R1 5,3", "R9 hold", "reach R2", "reach", "undo", "R1 5,3", "quit"])
+    lines = iter(["help", "hint", "R1 5,3", "R9 hold", "reach R2", "reach", "undo", "R1 5,3", "quit"])
 
     def fake_input(_prompt: str = "") -> str:
         try:
@@ -87,6 +87,7 @@ def test_play_against_the_computer_reads_moves_and_saves_a_replayable_record(
     assert main(["--lang", "en", "skirmish", "play", "gauntlet", "--ai", "1", "--seed", "4", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "stopped in the ZOC of B1, B2" in out and "no fighter 'R9'" in out
+    assert "hint: R" in out  # the computer's advice for the player's side, in the move syntax
     assert "'reach ID' expected" in out and "illegal move reach" not in out
     record = json.loads(save.read_text())
     assert record["moves"][0]["fighter"] == "R1" and record["moves"][1]["fighter"].startswith("B")

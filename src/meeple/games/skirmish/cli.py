@@ -190,9 +190,9 @@ def check_path(
 
 HELP = Msg(
     "coups: « R1 5,3 » (case d'arrivée), « R1 2,3 3,3 4,3 » (chemin), « R1 hold », « R1 attack B2 »;\n"
-    "commandes: reach ID, board, undo, help, quit",
+    "commandes: reach ID, hint (conseil de l'ordinateur), board, undo, help, quit",
     "moves: 'R1 5,3' (end cell), 'R1 2,3 3,3 4,3' (path), 'R1 hold', 'R1 attack B2';\n"
-    "commands: reach ID, board, undo, help, quit",
+    "commands: reach ID, hint (the computer's advice), board, undo, help, quit",
 )
 
 
@@ -218,11 +218,12 @@ def _status(game: SkirmishGame) -> str:
             f"({' '.join(game.can_act())})")
 
 
-def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset()) -> bool:
+def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset(), level: str = DEFAULT_LEVEL) -> bool:
     """Read and play one human command; returns False when the player quits.
 
     ``undo`` takes back the computer's replies too, down to the player's own last action (else the
-    computer would at once play its undone action again).
+    computer would at once play its undone action again); ``hint`` shows what the computer would play
+    at ``level``.
     """
     try:
         line = console.input(f"{_status(game)} > ").strip()
@@ -234,6 +235,11 @@ def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset()) -> b
         console.print(str(HELP))
     elif line == "board":
         _print_board(game)
+    elif line == "hint":
+        side = game.to_move()
+        assert side is not None
+        advice = choose_move(game, side, make_rng(len(game.move_stack)), level)
+        console.print(f"{Msg('conseil', 'hint')}: {game.move_text(advice)}")
     elif line == "undo":
         while game.move_stack:
             game.pop()
@@ -299,7 +305,7 @@ def play(
                 game.push(choose_move(game, side, rng.derive(str(len(game.move_stack))), ai_level))
                 console.print(f"{game.scenario.sides[side]}: {_describe(game)}")
                 _print_board(game)
-            elif not _human_turn(game, frozenset(computer)):
+            elif not _human_turn(game, frozenset(computer), ai_level):
                 break
     _print_board(game)
     _finish(game, save)
