@@ -16,7 +16,7 @@ from rich.console import Console
 
 from meeple import __version__
 from meeple.core.cli_i18n import cli_help, localize_tree, localized_help, usage_error_text
-from meeple.core.errors import MeepleError
+from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.game import GameInfo
 from meeple.core.i18n import LANGUAGES, Msg, set_language
 from meeple.core.modules import import_optional
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as error:
         where = f" {error.filename}" if getattr(error, "filename", None) else ""
-        error_console.print(f"meeple:{where}: {_one_line(error.strerror or str(error))}", markup=False)
+        error_console.print(f"meeple:{where}: {os_error_reason(error).text()}", markup=False)
         return 1
     except KeyboardInterrupt:
         return 130

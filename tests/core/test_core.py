@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import errno
 import json
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from meeple.core.boards import (
     hex_neighbours,
     rotate_cell,
 )
-from meeple.core.errors import FormatError, IllegalMoveError
+from meeple.core.errors import FormatError, IllegalMoveError, os_error_reason
 from meeple.core.files import read_json
 from meeple.core.i18n import Msg, set_language
 from meeple.core.rng import make_rng
@@ -242,3 +243,15 @@ def test_astar_and_explore_respect_their_state_budget() -> None:
     assert found.found and found.cost == 5.0 and not found.stats.budget_exhausted
     seen, stats = explore(0, lambda n: [(1, n + 1)], max_states=30)
     assert stats.budget_exhausted and len(seen) <= 31
+
+
+def test_an_unreadable_file_is_explained_in_both_languages(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as missing:
+        read_json(tmp_path / "missing.json")
+    assert missing.value.text("fr").endswith("missing.json: lecture impossible : fichier ou dossier introuvable")
+    assert missing.value.text("en").endswith("missing.json: cannot read: no such file or directory")
+    with pytest.raises(FormatError) as folder:
+        read_json(tmp_path)
+    assert folder.value.text("fr").endswith("lecture impossible : c'est un dossier")
+    odd = os_error_reason(OSError(errno.EIO, "Input/output error"))
+    assert odd.fr == odd.en == "Input/output error"  # an unusual failure keeps the system's words

@@ -6,6 +6,8 @@ The command line prints ``str(error)`` on one line and exits non-zero.
 
 from __future__ import annotations
 
+import errno
+
 from meeple.core.i18n import Msg
 
 
@@ -57,3 +59,29 @@ class FormatError(MeepleError):
 
 class BudgetExceededError(MeepleError):
     """A search stopped because it reached its state or time budget before an answer."""
+
+
+_OS_REASONS: dict[int, Msg] = {
+    errno.ENOENT: Msg("fichier ou dossier introuvable", "no such file or directory"),
+    errno.EISDIR: Msg("c'est un dossier", "is a directory"),
+    errno.ENOTDIR: Msg("un élément du chemin n'est pas un dossier", "not a directory"),
+    errno.EACCES: Msg("permission refusée", "permission denied"),
+    errno.EPERM: Msg("opération non permise", "operation not permitted"),
+    errno.EEXIST: Msg("existe déjà", "already exists"),
+    errno.ENOSPC: Msg("plus de place sur le disque", "no space left on device"),
+    errno.EROFS: Msg("système de fichiers en lecture seule", "read-only file system"),
+    errno.ENAMETOOLONG: Msg("nom de fichier trop long", "file name too long"),
+}
+
+
+def os_error_reason(error: OSError) -> Msg:
+    """Why a file operation failed, in French and English (the system's own words are English only).
+
+    >>> os_error_reason(FileNotFoundError(2, "No such file or directory")).fr
+    'fichier ou dossier introuvable'
+    """
+    known = _OS_REASONS.get(error.errno or -1)
+    if known is not None:
+        return known
+    reason = error.strerror or type(error).__name__
+    return Msg(reason, reason)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from meeple.core.errors import FormatError
+from meeple.core.errors import FormatError, os_error_reason
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 
@@ -37,8 +37,8 @@ def read_json(path: str | Path) -> JSON:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise FormatError(source, "", Msg(f"lecture impossible : {reason}", f"cannot read: {reason}")) from error
+        reason = os_error_reason(error)
+        raise FormatError(source, "", Msg(f"lecture impossible : {reason.fr}", f"cannot read: {reason.en}")) from error
     except UnicodeDecodeError as error:
         raise FormatError(source, "", Msg("le fichier n'est pas en UTF-8", "the file is not UTF-8")) from error
     return parse_json(text, source)
