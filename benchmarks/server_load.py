@@ -95,13 +95,22 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 def _children(pid: int) -> list[int]:
-    """Every descendant of ``pid`` (the fork server and the AI workers), from /proc."""
-    try:
-        direct = [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
-                  for child in (task / "children").read_text().split()]
-    except OSError:
-        return []
-    return [found for child in direct for found in (child, *_children(child))]
+    """Every living descendant of ``pid`` (the fork server and the AI workers), from /proc."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], list(parents.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo.extend(parents.get(child, []))
+    return found
 
 
 def own_cpu_seconds() -> float:
