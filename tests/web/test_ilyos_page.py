@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -115,8 +116,11 @@ def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> No
     page.click("[data-game=ilyos]")
     page.select_option("#ilyos-islands", "12")
     page.select_option("#seat-1", "local")
+    page.select_option("#time-per-turn", "5")  # rule 16; no turn of this test comes near 5 minutes
     page.click("#start")
     wait_version(page, 0)
+    expect(page.locator("#clock")).to_have_text(re.compile(r"^⏱ [45]:\d\d$"))
+    assert "5 min par tour" in page.inner_text("#ilyos-table")
     for _ in range(40):
         if page.is_visible("#outcome"):
             break
@@ -124,6 +128,7 @@ def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> No
     expect(page.locator("#outcome")).to_be_visible()
     assert page.inner_text("#outcome")
     assert page.locator("#place-island").count() == 0
+    expect(page.locator("#clock")).to_be_hidden()  # no clock once the game is over
 
 
 def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server: LiveServer) -> None:

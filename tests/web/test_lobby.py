@@ -146,3 +146,12 @@ def test_the_watch_fails_a_test_on_a_console_error_or_a_page_error(page: Any, wa
     assert any("broken on purpose" in error for error in errors), errors
     assert any("thrown on purpose" in error for error in errors), errors
     watch.errors.clear()  # this test made them on purpose
+
+
+def test_a_setup_page_left_while_loading_is_not_drawn_over_the_next(page: Any) -> None:
+    # both routes start before the first one's question to the server (the murder sizes) is answered
+    page.evaluate("location.hash = '#/new/murder'; document.querySelector('[data-lang=en]').click()")
+    page.wait_for_selector("#case-size")
+    page.wait_for_load_state("networkidle")  # every answer has come back, the stale one too
+    assert page.locator("form.setup").count() == 1
+    assert "Board size" in page.inner_text("#app") and "Taille du plateau" not in page.inner_text("#app")

@@ -10,6 +10,7 @@ const app = document.getElementById("app");
 const codeBadge = document.getElementById("room-code");
 let games = [];
 let leaveCurrentPage = () => {};
+let routeNumber = 0; // grows with each route: a page still loading after the player moved on is dropped
 
 // --- small shared pieces -------------------------------------------------------------------------
 
@@ -63,6 +64,7 @@ export { playerName };
 function route() {
   leaveCurrentPage();
   leaveCurrentPage = () => {};
+  routeNumber += 1;
   clear(codeBadge).hidden = true;
   const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
   const [page, arg] = hash.split("/");
@@ -169,10 +171,19 @@ async function showSetup(name) {
     return;
   }
   document.title = `${tr(game.title)} · meeple`;
+  const shown = routeNumber;
   const module = await gameModule(name);
   const gameOptions = h("div", { class: "game-options" });
   const ctx = { game, catalog: (query, params) => catalog(name, query, params), toast, start: (choice) => create(choice) };
-  const collect = module.setup ? await module.setup(gameOptions, ctx) : () => ({ options: {} });
+  let collect;
+  try {
+    collect = module.setup ? await module.setup(gameOptions, ctx) : () => ({ options: {} });
+  } catch (error) {
+    if (shown !== routeNumber) return;
+    app.append(h("p", { class: "error", role: "alert" }, errorText(error)), h("a", { href: "#/" }, t("Retour", "Back")));
+    return;
+  }
+  if (shown !== routeNumber) return; // the player went elsewhere (or switched language) meanwhile
   const solo = module.players === "solo";
   const modeChoice = solo || module.seatsChoice ? null : modeFields(game);
   const form = h("form", { class: "setup panel", on: { submit: async (event) => {
@@ -326,8 +337,10 @@ async function showRoom(code) {
     room.state = state;
     room.timerEnd = state.time_left === null ? null : performance.now() + state.time_left * 1000;
     if (first) {
+      const shown = routeNumber;
       document.title = `${gameTitle(state.game)} · ${code} · meeple`;
       const module = await gameModule(state.game);
+      if (shown !== routeNumber) return; // left the room while its page was loading
       room.page = module.mount(board, ctx);
     }
     drawAll();
