@@ -9,9 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from meeple.core.errors import IllegalMoveError
+from meeple.core.i18n import Msg
 from meeple.server.service import RoomService, RoomSpec, SeatSpec
 from meeple.server.store import Store
-from meeple.server.workers import AiWorkers
+from meeple.server.workers import AiWorkers, SearchFailed
 from tests.server.conftest import test_registry
 
 
@@ -20,6 +24,10 @@ def _die_outside(parent: int) -> str:
     if os.getpid() != parent:
         os._exit(1)
     return "answered"
+
+
+def _refuse(move: int) -> None:
+    raise IllegalMoveError(move, Msg("interdit", "forbidden"))  # does not unpickle: must not break the pool
 
 
 def _with_pid(function: Callable[..., Any], *args: Any) -> tuple[int, Any]:
@@ -52,6 +60,21 @@ def test_a_search_runs_in_another_process_and_a_local_function_in_a_thread() -> 
 
             pid, thread = await workers.run(local)
             assert pid == os.getpid() and thread != main_thread
+        finally:
+            workers.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_error_in_a_search_comes_back_as_text_and_the_worker_stays() -> None:
+    async def scenario() -> None:
+        workers = AiWorkers(processes=1)
+        try:
+            first = await workers.run(os.getpid)
+            with pytest.raises(SearchFailed) as caught:
+                await workers.run(_refuse, 7)
+            assert "IllegalMoveError" in str(caught.value) and "forbidden" in str(caught.value)
+            assert await workers.run(os.getpid) == first  # the same worker, still there
         finally:
             workers.close()
 

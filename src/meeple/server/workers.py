@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,10 +44,18 @@ def _start_worker(niceness: int) -> None:
             os.nice(niceness)
 
 
+class SearchFailed(Exception):
+    """A search that raised in a worker, with the error's type, text and traceback as one string (the
+    error itself may not cross back: exceptions whose constructor takes several arguments do not unpickle)."""
+
+
 def _call(payload: bytes) -> Any:
     """In a worker: unpickle ``(function, args)`` and call it."""
     function, args = pickle.loads(payload)
-    return function(*args)
+    try:
+        return function(*args)
+    except Exception as error:
+        raise SearchFailed(f"{type(error).__name__}: {error}\n{traceback.format_exc()}") from None
 
 
 class AiWorkers:
@@ -67,7 +76,10 @@ class AiWorkers:
         return self._pool
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` computed in a worker process (in a thread if it cannot be sent to one)."""
+        """``function(*args)`` computed in a worker process (in a thread if it cannot be sent to one).
+
+        An error of the function is raised here as :class:`SearchFailed` (as itself when it ran in a thread).
+        """
         try:
             payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as error:
