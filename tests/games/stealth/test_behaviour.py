@@ -6,6 +6,7 @@ import pytest
 
 from meeple.core.errors import FormatError, IllegalMoveError
 from meeple.games.stealth import rules
+from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.rules import ALERT, DIVERTED, GO, OUT, RETURNING, Foe
 from tests.games.stealth.helpers import CROSS, capture, enemy, game, level, play, sentry
 
@@ -148,6 +149,14 @@ def test_diverted_enemy_faces_the_sound() -> None:
 def test_diverted_enemy_is_neutralised_even_from_the_node_it_faces() -> None:
     g = play(_diverted_game(), "throw l0", "m")  # arrive from f, the node it faces
     assert g.state.tray == 1 and g.capture() is None
+
+
+def test_level_1_5_teaches_walking_into_the_face_of_a_diverted_sentry() -> None:
+    g = play(StealthGame.new({"level": "1-5"}), "throw well")  # behind the leader: the sentry comes on
+    assert (enemy(g, "sentry")["node"], enemy(g, "sentry")["facing"], g.state.status) == ("a", "start", "play")
+    assert g.preview(g.parse_move("a"))["neutralises"] == ["sentry"]
+    play(g, "a", "post", "b", "exit")
+    assert g.stars() == ["finish", "par", "sweep"]
 
 
 # --- "A single enemy. If a node holds more than one active enemy, it is a capture."

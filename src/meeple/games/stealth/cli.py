@@ -27,6 +27,7 @@ from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
     Solution,
+    Transitions,
     action_text,
     doubling_check,
     hint,
@@ -78,7 +79,8 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
     """Plus courte solution, ses étoiles, et la plus courte par objectif / shortest solution and per star."""
     level = open_level(level_name)
     console.print(f"{level.id} — {level.title}")
-    shortest = solve(level, "finish", budget)
+    cache: Transitions = {}  # the objectives share the moves already played out
+    shortest = solve(level, "finish", budget, cache=cache)
     if not shortest.found:
         raise MeepleError(Msg(f"{level.id} : aucune solution ({shortest.stats.states_seen} états explorés)",
                               f"{level.id}: no solution ({shortest.stats.states_seen} states explored)"))
@@ -87,7 +89,7 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
     console.print(f"{Msg('états explorés', 'states explored')}: {shortest.stats.states_seen} "
                   f"({shortest.stats.seconds:.3f} s)")
     for objective in OBJECTIVES[1:]:
-        best = solve(level, objective, budget)
+        best = solve(level, objective, budget, cache=cache)
         text = f"{best.length} {Msg('coups', 'moves')}: {_moves_text(level, best)}" if best.found else str(
             Msg("aucune solution", "no solution"))
         console.print(f"  {STAR_WORDS[objective]}: {text}")

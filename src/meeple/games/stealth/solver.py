@@ -15,7 +15,9 @@ is exactly what a player can do.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Iterable
+import gc
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from meeple.core.errors import BudgetExceededError
@@ -83,6 +85,23 @@ def successors(level: Level, neutralisable: int = ALL_NEUTRALISABLE,
     return expand
 
 
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a search, then restore it.
+
+    A search builds tens of thousands of immutable tuples and no reference cycle; the collector would
+    only walk them again and again (about a fifth of the search time). Memory is freed by reference
+    counting as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _goal(level: Level, objective: str) -> Callable[[State], bool]:
     if objective == "ghost":
         return lambda state: state.status == WON and state.tray == 0
@@ -103,8 +122,9 @@ def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUD
     """
     keep = (lambda state: state.tray == 0) if objective == "ghost" else None
     origin = initial_state(level) if start is None else start
-    result = bfs(origin, successors(level, keep=keep, cache=cache), _goal(level, objective),
-                 max_states=max_states, time_limit=time_limit)
+    with paused_gc():
+        result = bfs(origin, successors(level, keep=keep, cache=cache), _goal(level, objective),
+                     max_states=max_states, time_limit=time_limit)
     if result.stats.budget_exhausted and not result.found:
         raise BudgetExceededError(Msg(
             f"{level.id} : budget de {max_states} états épuisé ({objective})",
@@ -121,7 +141,9 @@ def hint(level: Level, state: State, max_states: int = DEFAULT_BUDGET) -> Action
 def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE, max_states: int = DEFAULT_BUDGET,
               cache: Transitions | None = None) -> tuple[dict[Hashable, State], SearchStats]:
     """Every state reachable from the start of ``level`` (captures and wins included)."""
-    states, stats = explore(initial_state(level), successors(level, neutralisable, cache=cache), max_states=max_states)
+    with paused_gc():
+        states, stats = explore(initial_state(level), successors(level, neutralisable, cache=cache),
+                                max_states=max_states)
     if stats.budget_exhausted:
         raise BudgetExceededError(Msg(
             f"{level.id} : plus de {max_states} états atteignables", f"{level.id}: more than {max_states} reachable states"))
@@ -164,8 +186,9 @@ def doubling_check(level: Level, max_states: int = DEFAULT_BUDGET) -> list[Doubl
     total = len(states)
     checks = []
     for index in sorted(neutralisable_enemies(states.values())):
-        untouchable, stats = explore(initial_state(level), untouchable_successors(level, index, cache),
-                                     max_states=max_states)
+        with paused_gc():
+            untouchable, stats = explore(initial_state(level), untouchable_successors(level, index, cache),
+                                         max_states=max_states)
         if stats.budget_exhausted:
             raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
                                           f"{level.id}: more than {max_states} reachable states"))
