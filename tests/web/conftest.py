@@ -11,9 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, Watch
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT_MS, Watch
+
+expect.set_options(timeout=STEP_TIMEOUT_MS)  # expect() retries as long as a wait may take
 
 
 @pytest.fixture(scope="session")

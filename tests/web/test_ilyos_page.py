@@ -15,6 +15,9 @@ from tests.web.browser import version, wait_version
 
 pytestmark = pytest.mark.browser
 
+HTTP_TIMEOUT = 30.0
+"""Seconds an HTTP call to the live server may take on a loaded machine."""
+
 SEED = 0
 MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind": "move", "guardian": 0, "to": [2, 1]},
 {"kind": "move", "guardian": 4, "to": [7, 7]}, {"kind": "end"}, {"kind": "place", "at": [9, 6], "orientation": 1},
@@ -50,10 +53,10 @@ def place_island_and_end_turn(page: Any) -> None:
 
 
 def _prepared_room(server: LiveServer) -> dict[str, Any]:
-    room = httpx.post(f"{server.url}/api/rooms", json={"game": "ilyos", "seed": SEED}).json()
+    room = httpx.post(f"{server.url}/api/rooms", json={"game": "ilyos", "seed": SEED}, timeout=HTTP_TIMEOUT).json()
     for number, move in enumerate(MOVES):
         answer = httpx.post(f"{server.url}/api/rooms/{room['code']}/moves",
-                            json={"token": room["token"], "version": number, "move": move})
+                            json={"token": room["token"], "version": number, "move": move}, timeout=HTTP_TIMEOUT)
         assert answer.status_code == 200, answer.text
     return dict(room)
 
@@ -132,7 +135,8 @@ def test_a_complete_local_duel_until_nobody_can_place_an_island(page: Any) -> No
 
 
 def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server: LiveServer) -> None:
-    room = httpx.post(f"{live_server.url}/api/rooms", json={"game": "ilyos", "seed": 1}).json()  # a magic card in hand
+    # seed 1: a magic card in hand
+    room = httpx.post(f"{live_server.url}/api/rooms", json={"game": "ilyos", "seed": 1}, timeout=HTTP_TIMEOUT).json()
     kept = json.dumps([{"code": room["code"], "token": room["token"], "game": "ilyos", "at": 0}])
     page.evaluate(f"localStorage.setItem('meeple.rooms', {json.dumps(kept)})")
     page.goto(f"{live_server.url}/#/room/{room['code']}")

@@ -50,9 +50,9 @@ def opened(page: Any) -> int:
     return int(page.get_attribute("#connection", "data-opened") or 0)
 
 
-def wait_reconnected(page: Any, opened_before: int) -> None:
-    """Wait for a NEW connection (not the one that was open before) and the state it brings."""
-    page.wait_for_selector(f"#connection[data-status='open'][data-opened='{opened_before + 1}']")
+def wait_reconnected(page: Any, opened_before: int, timeout_ms: float = 30_000) -> None:
+    """Wait for a NEW connection (not the one that was open before)."""
+    page.wait_for_selector(f"#connection[data-status='open'][data-opened='{opened_before + 1}']", timeout=timeout_ms)
 
 
 def seat_to_move(page: Any) -> int:
@@ -135,7 +135,7 @@ def test_resume_after_a_server_restart(browser: Any, tmp_path: Path, watch: Watc
         server.kill()
         page.wait_for_selector("#connection[data-status='closed']")
         server.start()
-        wait_reconnected(page, before)  # by itself (the retries wait up to 8 s)
+        wait_reconnected(page, before, timeout_ms=60_000)  # by itself (the retries wait up to 8 s)
         page.click("[data-node=d].target")
         wait_version(page, 2)
         page.goto("about:blank")
