@@ -1,4 +1,4 @@
-"""``meeple skirmish reach|check|play|scenarios|validate``."""
+"""``meeple skirmish show|reach|check|play|scenarios|validate|generate``."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from meeple.cli import main
 from meeple.core.i18n import set_language
+from meeple.games.skirmish.cli import open_game
+from meeple.games.skirmish.render import fighters_table
 from tests.games.skirmish.helpers import scenario_from_art
 
 
@@ -177,3 +180,20 @@ def test_play_chooses_the_computer_level_and_replays_it_from_the_seed(
     assert main(["skirmish", "play", str(scenario), "--ai-level", "genius"]) == 2
     err = capsys.readouterr().err
     assert "random | greedy | tactical" in err and "Traceback" not in err
+
+
+def test_show_prints_the_battlefield_and_every_fighter(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scenario = tmp_path / "duel.json"
+    scenario.write_text(json.dumps(scenario_from_art(["aX......", "........", ".......Y"], Y={"harmless": True, "strike": 0})))
+    picture = tmp_path / "duel.svg"
+    assert main(["--lang", "en", "skirmish", "show", str(scenario), "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert "round 1/3, score 0–0" in out and "Fighters" in out
+    assert "harmless" in out
+    wide = Console(width=200, record=True)
+    wide.print(fighters_table(open_game(str(scenario)).field))
+    assert "engaged with X; no ZOC (engaged)" in wide.export_text()
+    text = picture.read_text()
+    assert ">X<" in text and 'class="dest' not in text and 'class="zoc side1"' in text
+    assert main(["skirmish", "show", "gauntlet"]) == 0
+    assert "Combattants" in capsys.readouterr().out  # French by default

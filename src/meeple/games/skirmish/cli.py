@@ -21,7 +21,7 @@ from meeple.core.rng import fresh_seed, make_rng
 from meeple.games.skirmish.ai import DEFAULT_LEVEL, LEVELS, choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
 from meeple.games.skirmish.movement import Adjudicator, Reach
-from meeple.games.skirmish.render import destinations_table, legend, render_grid, render_svg
+from meeple.games.skirmish.render import destinations_table, fighters_table, legend, render_grid, render_svg
 from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
 
 app = typer.Typer(
@@ -107,6 +107,24 @@ def generate(
     else:
         out.write_text(text + "\n", encoding="utf-8")
         console.print(str(Msg(f"scénario écrit dans {out}", f"scenario written to {out}")))
+
+
+@app.command()
+def show(
+    scenario: ScenarioArg,
+    svg: Annotated[Path | None, typer.Option(help="écrit aussi une image SVG / also write an SVG picture")] = None,
+) -> None:
+    """Affiche le terrain, les ZdC et les combattants / show the battlefield, its ZOCs and its fighters."""
+    game = open_game(scenario)
+    title = f"{game.scenario.title} — {Msg('manche', 'round')} {min(game.state.round, game.scenario.rounds)}/" \
+            f"{game.scenario.rounds}, {Msg('score', 'score')} {game.score()[0]}–{game.score()[1]}"
+    if svg is not None:
+        svg.write_text(render_svg(game.field, game.scenario.objectives, caption=title), encoding="utf-8")
+    console.print(f"[bold]{title}[/bold]")
+    if str(game.scenario.description):
+        console.print(str(game.scenario.description))
+    _print_board(game)
+    console.print(fighters_table(game.field, game.scenario.sides))
 
 
 @app.command()

@@ -111,6 +111,29 @@ def destinations_table(reach: Reach) -> Table:
     return table
 
 
+def fighters_table(field: Battlefield, sides: Sequence[Msg] = (Msg("rouges", "red"), Msg("bleus", "blue"))) -> Table:
+    """Every fighter with its side, cell, allowance, ZOC, hits, strike and state (engaged, harmless…)."""
+    table = Table(title=str(Msg("Combattants", "Fighters")))
+    for header in (Msg("id", "id"), Msg("camp", "side"), Msg("case", "cell"), Msg("PM", "MP"), Msg("ZdC", "ZOC"),
+                   Msg("PV", "hits"), Msg("coup", "strike"), Msg("état", "state")):
+        table.add_column(str(header))
+    for fighter in field.fighters:
+        state = []
+        if fighter.harmless:
+            state.append(str(Msg("inoffensif", "harmless")))
+        if fighter.keeps_zoc:
+            state.append(str(Msg("garde sa ZdC", "keeps its ZOC")))
+        engaged = field.engaged_with(fighter.id)
+        if engaged:
+            state.append(f"{Msg('engagé avec', 'engaged with')} {', '.join(engaged)}")
+        if fighter.zoc > 0 and not field.has_zoc(fighter.id):
+            state.append(str(Msg("sans ZdC (engagé)", "no ZOC (engaged)")))
+        table.add_row(Text(fighter.id, style=SIDE_STYLE[fighter.side]), str(sides[fighter.side]),
+                      f"{fighter.cell[0]},{fighter.cell[1]}", str(fighter.move), str(fighter.zoc),
+                      f"{fighter.hits}/{fighter.max_hits}", str(fighter.strike), "; ".join(state))
+    return table
+
+
 SVG_CELL = 28
 SVG_MARGIN = 22
 """Room for the coordinates above and left of the map."""
