@@ -21,6 +21,7 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     for number, node in enumerate(("a", "d", "e")):
         page.click(f"[data-node={node}].target")
         wait_version(page, number + 1)
+        assert page.inner_text("#stealth-preview") == ""  # no preview of a move the mouse is not on
     page.hover("[data-node=post].target")
     expect(page.locator("#stealth-preview")).to_contain_text("sentry")
     assert page.locator(".hand-icon").count() == 1

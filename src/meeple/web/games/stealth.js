@@ -235,7 +235,8 @@ function mount(root, ctx) {
       activatable(group, `${action} ${label}`, () => play(move));
       group.addEventListener("mouseenter", () => hover(node.id));
       group.addEventListener("mouseleave", () => hover(null));
-      group.addEventListener("focus", () => { if (!redrawing) hover(node.id); });
+      // a keyboard player's focus previews the move; a mouse click's focus does not (the mouse hovers)
+      group.addEventListener("focus", () => { if (!redrawing && group.matches(":focus-visible")) hover(node.id); });
       // leaving the board's nodes clears the preview; a redraw now, between the press and the release of a
       // click on another node, would swallow that click
       group.addEventListener("blur", (event) => {
