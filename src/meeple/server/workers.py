@@ -10,7 +10,7 @@ name (a module-level function, as the game adapters' are) and the game copy pick
 are). What cannot be sent — a function made inside another, say — runs in a thread instead, as before.
 The workers start from a fork server (spawned where there is none), so, as for any use of
 :mod:`multiprocessing`, a script that embeds the server must guard its main code with
-``if __name__ == "__main__":`` (``meeple serve`` and ``python -m meeple`` do).
+``if __name__ == "__main__":`` (``meeple serve`` and ``python -m meeple serve`` are safe).
 """
 
 from __future__ import annotations
