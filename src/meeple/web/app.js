@@ -325,7 +325,10 @@ async function showRoom(code) {
       await socket.request(type, { version: room.state.version, ...fields });
       return true;
     } catch (error) {
-      toast(errorText(error), "error");
+      toast(error.code === "stale"
+        ? t("La partie a changé entre-temps : ce coup n'a pas été joué, voici la position actuelle.",
+          "The game changed meanwhile: that move was not played; here is the current position.")
+        : errorText(error), "error");
       return false;
     } finally {
       room.sending = false;

@@ -146,7 +146,7 @@ function mount(root, ctx) {
         add(actions, h("button", { type: "button", id: "pass", on: { click: () => ctx.play({ pass: true }) } }, t("Passer", "Pass")));
       }
     } else {
-      info.textContent = t(`Aux ${colourName(view.colour_to_move)}s de jouer…`, `${colourName(view.colour_to_move)} to move…`);
+      info.textContent = t(`Aux ${colourName(view.colour_to_move)}s de jouer…`, `${view.colour_to_move === "w" ? "White" : "Black"} to move…`);
     }
     if (view.last_move) add(actions, h("span", { class: "muted" }, t("Dernier coup : ", "Last move: "), h("code", {}, view.last_move.uhp)));
   }

@@ -18,6 +18,11 @@ async function setup(root, ctx) {
   return () => ({ options: { size: Number(size.value), difficulty: Number(difficulty.value) } });
 }
 
+/** "la Bibliothèque" → "La Bibliothèque": a legend line starts with a capital. */
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 function cellKey(cell) {
   return `${cell[0]},${cell[1]}`;
 }
@@ -48,7 +53,7 @@ function mount(root, ctx) {
     clear(legend);
     for (const room of state.view.rooms) {
       legend.append(h("li", {}, h("span", { class: "swatch", style: { background: room.colour } }),
-        `${tr(room.name)} — ${tr(room.floor_name)}`));
+        `${capitalised(tr(room.name))} — ${tr(room.floor_name)}`));
     }
   }
 
