@@ -3,6 +3,7 @@ Reprendre after a server restart."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,32 @@ class Dropper:
 
     def restore(self) -> None:
         self.blocked = False
+
+
+class Freezer:
+    """Routes a page's websockets so that the test can hold back the states the server sends it."""
+
+    def __init__(self, page: Any) -> None:
+        self.frozen = False
+        self.held: list[tuple[Any, str]] = []
+        page.route_web_socket("**/ws/**", self._route)
+
+    def _route(self, socket: Any) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda message: self._from_server(socket, message))
+
+    def _from_server(self, socket: Any, message: str | bytes) -> None:
+        if self.frozen and isinstance(message, str) and json.loads(message).get("type") == "state":
+            self.held.append((socket, message))
+        else:
+            socket.send(message)
+
+    def thaw(self) -> None:
+        """Deliver the held states, in order, and let the next ones through."""
+        self.frozen = False
+        for socket, message in self.held:
+            socket.send(message)
+        self.held.clear()
 
 
 def opened(page: Any) -> int:
@@ -147,3 +174,29 @@ def test_resume_after_a_server_restart(browser: Any, tmp_path: Path, watch: Watc
     finally:
         context.close()
         server.stop()
+
+
+def test_a_move_from_a_page_behind_the_game_is_refused_and_explained(page: Any, new_page: Any,
+                                                                     live_server: LiveServer) -> None:
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    wait_version(page, 0)
+    code = page.inner_text("#code-value")
+    kept = page.evaluate("localStorage.getItem('meeple.rooms')")
+    other = new_page()  # the same player in a second tab: same seat token
+    other.evaluate(f"localStorage.setItem('meeple.rooms', {json.dumps(kept)})")
+    freezer = Freezer(page)
+    page.reload()  # the room's connection now goes through the freezer
+    wait_version(page, 0)
+    freezer.frozen = True
+    other.goto(f"{live_server.url}/#/room/{code}")
+    wait_version(other, 0)
+    other.click("[data-node=a].target")
+    wait_version(other, 1)
+    page.click("[data-node=a].target")  # this page has not seen that move yet
+    expect(page.locator(".toast.error")).to_contain_text("La partie a changé entre-temps")
+    assert version(page) == 0
+    freezer.thaw()
+    wait_version(page, 1)  # the current position, with the move played once only
+    assert version(other) == 1
+    assert "Tour 1" in page.inner_text(".stealth-side")
