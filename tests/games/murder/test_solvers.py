@@ -111,6 +111,16 @@ def test_exact_solver_sees_a_counting_argument_without_searching() -> None:
     assert count_solutions(loosened, 2).count == 2  # with fewer « not in a corner » the rows fill again
 
 
+def test_exact_solver_counts_who_must_stand_in_the_victims_room() -> None:
+    # rows 1-5 reach room D and have only columns 1-2 outside it: at least three people stand in D, so the
+    # victim (whose room holds exactly two) is not there — seen before any search
+    case = case_from_json(HAND_MADE["crowded-victim-room-6x6"][0])
+    result = count_solutions(case, 2)
+    assert result.count == 0 and result.nodes == 1
+    roomy = case_from_json(case_json(["AAADDD"] * 5 + ["BBBBBB"], clues=[{"person": "P0", "kind": "room", "room": "D"}]))
+    assert count_solutions(roomy, 2).count == 2  # three columns outside: D may hold only two
+
+
 def _without(case: Case, keep: list[bool]) -> Case:
     clues = tuple(c for c, k in zip(case.clues, keep, strict=False) if k)
     return Case(case.size, case.grid, case.rooms, case.objects, case.people, clues, None, case.title)

@@ -3,7 +3,9 @@
 Depth-first search over people with bit-mask domains. Each node propagates until nothing changes: a
 person with one cell left is placed (their row, column and cell leave everyone else), a row or a column
 that only one person can reach takes that person, and the room rules prune (an « alone » person empties
-their room, the victim's room closes at two, « with another man » closes at one other man). The root
+their room, the victim's room closes at two, « with another man » closes at one other man), and the
+victim keeps out of any room that rows must fill with three people or more (k rows that reach a room with
+places outside it in only j columns put k - j people in it). The root
 (and every node of a long search) also checks that the people left can still fill the free rows and
 columns by their clues alone — a memoised exact test in which people whose clues allow the same cells
 are interchangeable, so a counting argument (six rows need a corner, only one person may stand on one)
@@ -25,8 +27,16 @@ MATCHING_AFTER = 200
 """The fill test runs at the root, then at every node once the search passes this many nodes (on easy
 cases, where propagation alone finishes, it would only cost time)."""
 
+FILL_BUDGET = 400
+"""One fill test gives up (and prunes nothing) after this many new states: a counting argument shows in a
+few dozen, while a fillable board that the test finds hard to fill would only cost time."""
+
 FILL_MEMO_LIMIT = 200_000
 """The fill test (:meth:`_Search._can_fill`) forgets what it learnt beyond this many states (memory bound)."""
+
+
+class _OutOfBudget(Exception):
+    """The fill test took too long to conclude."""
 
 
 @dataclass
@@ -71,6 +81,7 @@ class _Search:
         self.kind_of = [kinds.index(domain) for domain in domains]
         self.kind_cells = kinds
         self.fill_memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+        self.fill_budget = FILL_BUDGET
 
     def run(self) -> None:
         self._search(list(self.start), [-1] * self.n)
@@ -108,7 +119,11 @@ class _Search:
                 cols &= ~(1 << placed[p] % size)
         if len(self.fill_memo) > FILL_MEMO_LIMIT:
             self.fill_memo.clear()
-        return self._fill(rows, cols, tuple(counts))
+        self.fill_budget = FILL_BUDGET
+        try:
+            return self._fill(rows, cols, tuple(counts))
+        except _OutOfBudget:
+            return True  # not proved impossible: the search goes on (what was learnt stays exact)
 
     def _fill(self, rows: int, cols: int, counts: tuple[int, ...]) -> bool:
         """Fill the row with the fewest ways first (a row or a column nobody can take fails at once)."""
@@ -118,6 +133,9 @@ class _Search:
         known = self.fill_memo.get(key)
         if known is not None:
             return known
+        self.fill_budget -= 1
+        if self.fill_budget < 0:
+            raise _OutOfBudget
         size = self.case.size
         present = [cells for cells, left in zip(self.kind_cells, counts, strict=True) if left]
         reached = fewest = best_row = 0
@@ -176,6 +194,8 @@ class _Search:
                     if len(reach) == 1 and domains[reach[0]] & ~line:
                         domains[reach[0]] &= line
                         changed = True
+            if placed[self.victim] < 0 and self._crowded_rooms(domains, placed):
+                changed = True
         return True
 
     def _place(self, p: int, cell: int, domains: list[int], placed: list[int]) -> bool:
@@ -206,11 +226,7 @@ class _Search:
     def _victim_rule(self, domains: list[int], placed: list[int]) -> bool:
         victim_cell = placed[self.victim]
         if victim_cell < 0:
-            for q in range(self.n):
-                if placed[q] >= 0:
-                    room = self.room_of[placed[q]]
-                    if sum(1 for o in range(self.n) if placed[o] >= 0 and (1 << placed[o]) & room) >= 2:
-                        domains[self.victim] &= ~room
+            self._crowded_rooms(domains, placed)
             return True
         room = self.room_of[victim_cell]
         count = sum(1 for q in range(self.n) if placed[q] >= 0 and (1 << placed[q]) & room)
@@ -221,6 +237,36 @@ class _Search:
         elif not any(placed[q] < 0 and domains[q] & room for q in range(self.n)):
             return False  # nobody left can join the victim
         return True
+
+    def _crowded_rooms(self, domains: list[int], placed: list[int]) -> bool:
+        """Close to the victim every room that two others already hold, or that will hold three people or
+        more (the victim may be one of them); whether it closed any."""
+        crowded = 0
+        for room in {self.room_of[i] for i in bits(domains[self.victim])}:
+            inside, forced = self._least_in(room, domains, placed)
+            if inside >= 2 or inside + forced >= 3:
+                crowded |= room
+        domains[self.victim] &= ~crowded
+        return bool(crowded)
+
+    def _least_in(self, room: int, domains: list[int], placed: list[int]) -> tuple[int, int]:
+        """How many people stand in ``room``, and at least how many of the others will: if k free rows that
+        reach the room have, outside it, places in only j columns, then k - j of their people are in the
+        room (rows with the fewest places outside are taken first)."""
+        size = self.case.size
+        inside = reach = 0
+        for q in range(self.n):
+            if placed[q] >= 0:
+                inside += (1 << placed[q]) & room != 0
+            else:
+                reach |= domains[q]
+        outside = sorted(((reach & line & ~room) >> (r * size) for r, line in enumerate(self.case.row_masks)
+                          if reach & line & room), key=int.bit_count)
+        best = columns = 0
+        for count, out in enumerate(outside, 1):
+            columns |= out
+            best = max(best, count - columns.bit_count())
+        return inside, best
 
     def _with_other_rule(self, domains: list[int], placed: list[int]) -> bool:
         for owner, room, gender in self.with_other:
