@@ -47,7 +47,9 @@ GONE = Foe(NO_NODE, NO_NODE, OUT)
 """Every neutralised enemy: off the board, in the tray."""
 
 
-class _Position(NamedTuple):
+class State(NamedTuple):
+    """A whole position. ``tray`` is the Neutralised count; ``keys`` is a bit mask of keys taken."""
+
     leader: int
     members: tuple[int, ...]
     foes: tuple[Foe, ...]
@@ -55,20 +57,6 @@ class _Position(NamedTuple):
     stones: int
     tray: int
     status: str
-
-
-class State(_Position):
-    """A whole position. ``tray`` is the Neutralised count; ``keys`` is a bit mask of keys taken.
-
-    An immutable tuple that remembers its hash: the searches look each state up several times.
-    """
-
-    def __hash__(self) -> int:
-        try:
-            return self.__dict__["hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            value = self.__dict__["hash"] = tuple.__hash__(self)
-            return value
 
 
 def initial_state(level: Level) -> State:
@@ -144,6 +132,11 @@ def _capture(level: Level, events: Events, who: str, how: str, by: list[int], no
 def _resolve_leader(level: Level, foes: tuple[Foe, ...], origin: int, node: int, tray: int, events: Events,
                     neutralisable: int) -> tuple[bool, int, tuple[Foe, ...]]:
     """Neutralise the one enemy on ``node`` or be captured; returns (caught, tray, enemies after)."""
+    for foe in foes:  # most moves enter an empty node: say so before building anything
+        if foe.node == node:
+            break
+    else:
+        return False, tray, foes
     here = [i for i, foe in enumerate(foes) if foe.node == node and foe.mode != OUT]
     if not here:
         return False, tray, foes
