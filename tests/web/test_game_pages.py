@@ -155,3 +155,17 @@ def test_hive_centipede_swaps_places(page: Any) -> None:
     wait_version(page, len(opening) + 1)
     assert page.locator("[data-cell='0,0'][data-piece=wC]").count() == 1
     assert page.locator("[data-cell='-1,1'][data-piece=wG1]").count() == 1
+
+
+def test_murder_case_is_printed_with_its_cards(page: Any) -> None:
+    page.click("[data-game=murder]")
+    page.select_option("#case-size", "4")
+    page.click("#start")
+    wait_version(page, 0)
+    name = page.locator(".murder-card").first.get_attribute("data-person")
+    with page.context.expect_page() as opened:
+        page.click("#print")
+    sheet = opened.value
+    sheet.wait_for_selector("svg")
+    assert name in (sheet.text_content("svg") or "")
+    assert version(page) == 0  # printing changes nothing
