@@ -12,7 +12,7 @@ import pytest
 from meeple.core.errors import MeepleError
 from meeple.core.rng import make_rng
 from meeple.games.skirmish import api
-from meeple.games.skirmish.ai import LEVELS, _exchanges, choose_move, evaluate, evaluate_exchanges
+from meeple.games.skirmish.ai import LEVELS, choose_move, evaluate, evaluate_exchanges, exchanges
 from meeple.games.skirmish.battlefield import in_contact
 from meeple.games.skirmish.engine import Action, SkirmishGame
 from tests.games.skirmish.helpers import scenario_from_art
@@ -25,7 +25,7 @@ def game_of(art: list[str], **kwargs: Any) -> SkirmishGame:
 def test_exchanges_strike_the_blows_due_the_side_to_move_first_then_the_next_round() -> None:
     game = game_of(["aX......", "........", "........", "b......Y"])
     # round 1, side 0 to move: a strikes X, X strikes a; round 2 is opened by side 1: X fells a
-    hits, felled = _exchanges(game)
+    hits, felled = exchanges(game)
     assert (hits["a"], hits["X"], felled) == (0, 1, [0, 1])
     assert hits["b"] == 2 and hits["Y"] == 2  # not engaged: no blow
     assert evaluate_exchanges(game, 0) < evaluate(game, 0)
@@ -34,10 +34,10 @@ def test_exchanges_strike_the_blows_due_the_side_to_move_first_then_the_next_rou
 def test_exchanges_let_a_fighter_that_already_acted_be_struck_first() -> None:
     game = game_of(["aX......", "........", "........", "b......Y"])
     game.push(Action("hold", "a"))  # a has acted: X strikes this round and again first in round 2
-    hits, felled = _exchanges(game)
+    hits, felled = exchanges(game)
     assert (hits["a"], hits["X"], felled) == (0, 2, [0, 1])
     last = game_of(["aX......", "........", "........", "b......Y"], rounds=1)
-    hits, felled = _exchanges(last)  # the last round: only this round's blows, a first
+    hits, felled = exchanges(last)  # the last round: only this round's blows, a first
     assert (hits["a"], hits["X"], felled) == (1, 1, [0, 0])
 
 

@@ -4,7 +4,7 @@
 * ``greedy`` — :func:`greedy_move`: tries every legal action of the side to move (hold, attack, every
   reachable cell), scores the position each one leads to with :func:`evaluate`, and plays the best.
 * ``tactical`` — :func:`tactical_move`: scores every action with :func:`evaluate_exchanges` (the
-  position once the blows its engagements promise are struck, :func:`_exchanges`), answers the
+  position once the blows its engagements promise are struck, :func:`exchanges`), answers the
   ``width`` best with every reply of the opponent (scored the same way from the opponent's side) and
   plays the action whose best answer leaves it best off. It sees what greedy cannot: engaging an enemy
   that has not acted yet hands it the first blow, an enemy that already acted can be struck first, and
@@ -33,7 +33,7 @@ from meeple.games.skirmish.engine import Action, SkirmishGame
 WIN = 100_000.0
 """The score of a won game (lost: minus that)."""
 TACTICAL_WIDTH = 6
-"""How many of its best greedy actions the tactical level answers with every reply."""
+"""How many of its best actions (by :func:`evaluate_exchanges`) the tactical level answers with every reply."""
 
 
 def _goal_distance(game: SkirmishGame, cell: Cell, side: int) -> int:
@@ -52,8 +52,8 @@ def evaluate(game: SkirmishGame, side: int) -> float:
 
 
 def evaluate_exchanges(game: SkirmishGame, side: int) -> float:
-    """:func:`evaluate` once the blows the engagements promise are struck (:func:`_exchanges`)."""
-    hits, felled = _exchanges(game)
+    """:func:`evaluate` once the blows the engagements promise are struck (:func:`exchanges`)."""
+    hits, felled = exchanges(game)
     return _position_value(game, side, hits, felled)
 
 
@@ -81,7 +81,7 @@ def _position_value(game: SkirmishGame, side: int, hits: dict[str, int], felled:
     return value
 
 
-def _exchanges(game: SkirmishGame) -> tuple[dict[str, int], list[int]]:
+def exchanges(game: SkirmishGame) -> tuple[dict[str, int], list[int]]:
     """The blows the engagements promise, struck at once: hits left per fighter, fighters each side fells.
 
     This round, every engaged fighter that has not acted and can strike strikes one opponent it is
@@ -164,7 +164,8 @@ def _answered(game: SkirmishGame, seat: int, value: Evaluation) -> float:
 
 
 def tactical_move(game: SkirmishGame, seat: int, rng: SeededRandom, width: int = TACTICAL_WIDTH) -> Action:
-    """The tactical action for ``seat``: the best of its ``width`` best greedy actions once answered."""
+    """The tactical action for ``seat``: of its ``width`` best actions by :func:`evaluate_exchanges`, the one
+    whose best answer by the opponent leaves it best off (``width`` 1: the best action, unanswered)."""
     _check_seat(game, seat)
     scored = sorted(_scored(game, seat, evaluate_exchanges), key=lambda item: -item[0])  # stable
     if width <= 1:
