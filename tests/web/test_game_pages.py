@@ -169,3 +169,16 @@ def test_murder_case_is_printed_with_its_cards(page: Any) -> None:
     sheet.wait_for_selector("svg")
     assert name in (sheet.text_content("svg") or "")
     assert version(page) == 0  # printing changes nothing
+
+
+def test_hive_is_played_with_the_keyboard(page: Any) -> None:
+    page.click("[data-game=hive]")
+    page.check("input[name=mode][value=local]")
+    page.click("#start")
+    wait_version(page, 0)
+    page.focus("#reserve-w [data-piece=wS1]")
+    page.keyboard.press("Enter")  # the piece is chosen and the focus goes to its first target
+    page.wait_for_function("document.activeElement.matches('.target')")
+    page.keyboard.press("Enter")
+    wait_version(page, 1)
+    assert page.locator("[data-cell='0,0'][data-piece=wS1]").count() == 1

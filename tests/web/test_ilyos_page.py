@@ -149,3 +149,26 @@ def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server
     page.click(".rotation[data-degrees='90']")
     wait_version(page, 1)
     assert "Magie 0" in page.inner_text(".points")
+
+
+def test_a_guardian_is_moved_with_the_keyboard(page: Any) -> None:
+    page.click("[data-game=ilyos]")
+    page.select_option("#seat-1", "local")
+    page.click("#start")
+    wait_version(page, 0)
+    cell = page.locator(".cell:has(.guardian)").first.get_attribute("data-cell")
+    page.focus(f"[data-cell='{cell}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".cell.target")
+    assert page.evaluate("document.activeElement.dataset.cell") == cell  # the focus stays on the guardian
+    page.keyboard.press("Escape")  # rule 15: leave the action
+    page.wait_for_selector(".cell.target", state="detached")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".cell.target")
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.cell.target.primary-move')"):
+            break
+    page.keyboard.press("Enter")
+    wait_version(page, 1)
+    assert page.locator(f"[data-cell='{cell}'] .guardian").count() == 0  # it walked away

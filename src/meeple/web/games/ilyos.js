@@ -123,11 +123,19 @@ function mount(root, ctx) {
     return kinds;
   }
 
+  /** Redraw everything; a keyboard player keeps the focus on the same cell or button. */
   function draw() {
+    const active = document.activeElement;
+    let focused = null;
+    if (active && root.contains(active)) {
+      if (active.dataset?.cell) focused = `[data-cell="${CSS.escape(active.dataset.cell)}"]`;
+      else if (active.id) focused = `#${CSS.escape(active.id)}`;
+    }
     drawBoard();
     drawPanel();
     drawHand();
     drawTable();
+    if (focused && !root.contains(document.activeElement)) root.querySelector(focused)?.focus({ preventScroll: true });
   }
 
   function drawBoard() {
