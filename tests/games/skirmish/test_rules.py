@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.games.skirmish.battlefield import DIAGONAL_COST, STRAIGHT_COST
-from meeple.games.skirmish.movement import check, reachable
+from meeple.games.skirmish.movement import Adjudicator, check, reachable
 from tests.games.skirmish.helpers import field_from_art, walk
 
 
@@ -113,6 +113,8 @@ def test_r12_a_bound_fighter_cannot_stop_outside_the_zoc_it_goes_round() -> None
     refused = check(field, "a", [(3, 2), (3, 3), (3, 4), (4, 4)]).error
     assert refused is not None and refused.rule == "R12" and refused.at_end
     assert "ZdC de X" in refused.reason.fr and "ZOC of X" in refused.reason.en
+    assert Adjudicator(field, "a").why_unreachable((4, 4))[0] == "R12"  # what a move there is told
+    assert Adjudicator(field, "a").why_unreachable((0, 4))[0] == "R9-R15"  # never on the way at all
 
 
 def test_r13_held_by_an_opponent_it_cannot_reach_a_fighter_can_only_hold() -> None:

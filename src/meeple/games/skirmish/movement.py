@@ -360,6 +360,11 @@ class Adjudicator:
             names = ", ".join(sorted(self.ignored))
             return "R14", Msg(f"qui quitte un engagement ne peut finir au contact de {names}",
                               f"a fighter leaving an engagement cannot end in contact with {names}")
+        search = _ReachSearch(self)
+        search.run()
+        if any(state[0] == index for state in search.best):  # passed bound, but no stop there
+            return "R12", Msg("on n'y passe qu'en allant engager, et l'on ne s'arrête pas hors de la ZdC visée",
+                              "it only passes there on its way to engage, and cannot stop out of the ZOC it entered")
         return "R9-R15", Msg(f"aucun chemin légal de {self.mover.move} PM au plus n'y mène (zones de contrôle, contact)",
                              f"no legal path of at most {self.mover.move} MP leads there (zones of control, contact)")
 
