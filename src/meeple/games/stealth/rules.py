@@ -10,7 +10,7 @@ Nodes and enemies are indices into the :class:`~meeple.games.stealth.level.Level
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from meeple.games.stealth.level import NO_NODE, EnemySpec, Level
@@ -110,10 +110,10 @@ def step(level: Level, state: State, action: Action, events: Events = None,
     if caught:
         return State(leader, members, foes, keys, stones, tray, CAUGHT)
     after, danger, alarm = _enemy_phase(level, foes, leader, keys)
-    if leader in danger or (members and not danger.isdisjoint(members)):
+    if danger >> leader & 1 or (members and any(danger >> member & 1 for member in members)):
         _vision_and_contact(level, after, leader, members, events)
         return State(leader, members, after, keys, stones, tray, CAUGHT)
-    if leader in alarm:
+    if alarm >> leader & 1:
         after = _alert_trackers(level, after, leader, keys, events)
     return State(leader, members, after, keys, stones, tray, PLAY)
 
@@ -205,16 +205,16 @@ class Phase(NamedTuple):
     """The enemies after their phase, with what follows from them alone (computed once, remembered)."""
 
     foes: tuple[Foe, ...]
-    danger: frozenset[int]
-    """Nodes where the leader or a member is caught: an active enemy stands there (contact) or a watching
+    danger: int
+    """Bit mask of the nodes where the leader or a member is caught: an active enemy stands there (contact) or a watching
     enemy faces it and it is not a hide node (seen) — R13."""
-    alarm: frozenset[int]
-    """Nodes where the leader alerts a tracker on duty or going home (within its radius, not hide) — R11."""
+    alarm: int
+    """Bit mask of the nodes where the leader alerts a tracker on duty or going home (within its radius, not hide) — R11."""
 
 
-MEMO_LIMIT = 200_000
+MEMO_LIMIT = 50_000
 """Enemy phases remembered per level before the memo starts afresh (bounds a long-lived server's memory)."""
-_BY_LEADER = Phase((), frozenset(), frozenset())
+_BY_LEADER = Phase((), 0, 0)
 """Memo marker: with an alert tracker among them, the enemies' moves also depend on the leader's node."""
 
 
@@ -324,17 +324,21 @@ def _vision_and_contact(level: Level, foes: Sequence[Foe], leader: int, members:
     return False
 
 
-def _danger(level: Level, foes: Sequence[Foe]) -> frozenset[int]:
-    """The nodes where R13 catches the leader or a member; :func:`_vision_and_contact` then says who and how."""
+def _danger(level: Level, foes: Sequence[Foe]) -> int:
+    """The nodes (bit mask) where R13 catches the leader or a member; :func:`_vision_and_contact` says who and how."""
     contact = {foe.node for foe in foes if foe.mode != OUT}
     seen = {foe.facing for foe in foes if foe.mode not in (OUT, DIVERTED)} - level.hide
-    return frozenset(contact | seen)
+    return _mask(contact | seen)
 
 
-def _alarm(level: Level, foes: Sequence[Foe], keys: int) -> frozenset[int]:
-    """The nodes where the leader alerts a waiting or returning tracker (:func:`_alert_trackers` acts)."""
+def _mask(nodes: Iterable[int]) -> int:
+    return sum(1 << node for node in set(nodes) if node >= 0)
+
+
+def _alarm(level: Level, foes: Sequence[Foe], keys: int) -> int:
+    """The nodes (bit mask) where the leader alerts a waiting or returning tracker (:func:`_alert_trackers` acts)."""
     distance = level.enemy_paths(keys)[0]
-    return frozenset(
+    return _mask(
         node for index in level.trackers if foes[index].mode in (DUTY, RETURNING)
         for node, steps in enumerate(distance[foes[index].node])
         if 0 < steps <= level.enemies[index].radius and node not in level.hide
