@@ -1,7 +1,7 @@
 // The browser app's shell: the lobby, the new-game page, the room page, and the routes between them.
 // Each game's page is its own module, games/<name>.js, behind the interface described in
 // games/README.md; a game without a module is shown by games/generic.js.
-import { clear, h } from "./dom.js";
+import { clear, focusKey, h, restoreFocus } from "./dom.js";
 import { lang, onLang, setLang, t, tr } from "./i18n.js";
 import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api, ApiError, RoomSocket, statusText } from "./net.js";
@@ -446,28 +446,6 @@ async function showRoom(code) {
     socket.close();
     room.page?.destroy?.();
   };
-}
-
-const FOCUS_KEYS = ["id", "data-node", "data-cell", "data-piece", "data-fighter", "data-guardian", "data-to", "data-person", "data-level"];
-
-/** What identifies the focused element inside root, so that a redrawn page can give the focus back. */
-function focusKey(root) {
-  const active = document.activeElement;
-  if (!active || !root.contains(active)) return null;
-  for (const name of FOCUS_KEYS) {
-    const value = active.getAttribute(name);
-    if (value) return [name, value];
-  }
-  return null;
-}
-
-/** Focus the element that carries the same key again (keyboard players keep their place after a move). */
-function restoreFocus(root, key) {
-  if (!key || root.contains(document.activeElement)) return;
-  const same = root.querySelector(`[${key[0]}="${CSS.escape(key[1])}"]`);
-  const focusable = (element) => element && (element.matches("button, a[href], input, select") || element.getAttribute("tabindex") === "0");
-  const target = focusable(same) ? same : root.querySelector("[tabindex='0'], button:not([disabled])");
-  target?.focus({ preventScroll: true });
 }
 
 function levelTitle(game, key) {

@@ -1,4 +1,5 @@
-// A few DOM helpers: h() builds HTML elements, s() SVG ones, activatable() makes a shape keyboard-usable.
+// A few DOM helpers: h() builds HTML elements, s() SVG ones, activatable() makes a shape keyboard-usable,
+// keepFocus() redraws without losing a keyboard player's place.
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function apply(element, props) {
@@ -76,4 +77,39 @@ export function tip(element, text) {
 export function add(element, ...children) {
   append(element, children);
   return element;
+}
+
+const FOCUS_KEYS = ["id", "data-node", "data-cell", "data-piece", "data-fighter", "data-guardian", "data-to", "data-person", "data-level"];
+
+/** What identifies the focused element inside root, so that a redrawn page can give the focus back. */
+export function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return null;
+  for (const name of FOCUS_KEYS) {
+    const value = active.getAttribute(name);
+    if (value) return [name, value];
+  }
+  return null;
+}
+
+function focusable(element) {
+  return Boolean(element) && (element.matches("button:not([disabled]), a[href], input, select") || element.getAttribute("tabindex") === "0");
+}
+
+/**
+ * Focus the element that carries the same key again (keyboard players keep their place after a redraw);
+ * if it is gone and ``fallback`` is true, the first focusable element of root.
+ */
+export function restoreFocus(root, key, fallback = true) {
+  if (!key || root.contains(document.activeElement)) return;
+  const same = root.querySelector(`[${key[0]}="${CSS.escape(key[1])}"]`);
+  const target = focusable(same) ? same : fallback ? root.querySelector("[tabindex='0'], button:not([disabled])") : null;
+  target?.focus({ preventScroll: true });
+}
+
+/** Run draw(), which rebuilds (part of) root, and give the focus back to the same element if it is still there. */
+export function keepFocus(root, draw) {
+  const key = focusKey(root);
+  draw();
+  restoreFocus(root, key, false);
 }

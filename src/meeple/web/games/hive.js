@@ -1,6 +1,6 @@
 // Hive with the Centipede: the hex board with both reserves; click a piece (on the board or in your
 // reserve) to see its legal targets, click a target to play; play against the AI at a chosen strength.
-import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t } from "../i18n.js";
 
 const SIZE = 30;
@@ -65,10 +65,13 @@ function mount(root, ctx) {
     if (selected) board.querySelector(".target")?.focus({ preventScroll: true });
   }
 
+  /** Redraw everything; a keyboard player keeps the focus on the same piece or button. */
   function draw() {
-    drawBoard();
-    drawReserves();
-    drawInfo();
+    keepFocus(root, () => {
+      drawBoard();
+      drawReserves();
+      drawInfo();
+    });
   }
 
   function drawBoard() {

@@ -2,7 +2,7 @@
 // rules 3, 8, 10 and 15: click a guardian, then a target (the second click decides between a move and a
 // push); − / + or the mouse wheel on the Push card; click an island cell for magic and pick a rotation;
 // click the guardian again (or Escape) to cancel. The room code and the turn timer are in the room bar.
-import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 48;
@@ -125,17 +125,12 @@ function mount(root, ctx) {
 
   /** Redraw everything; a keyboard player keeps the focus on the same cell or button. */
   function draw() {
-    const active = document.activeElement;
-    let focused = null;
-    if (active && root.contains(active)) {
-      if (active.dataset?.cell) focused = `[data-cell="${CSS.escape(active.dataset.cell)}"]`;
-      else if (active.id) focused = `#${CSS.escape(active.id)}`;
-    }
-    drawBoard();
-    drawPanel();
-    drawHand();
-    drawTable();
-    if (focused && !root.contains(document.activeElement)) root.querySelector(focused)?.focus({ preventScroll: true });
+    keepFocus(root, () => {
+      drawBoard();
+      drawPanel();
+      drawHand();
+      drawTable();
+    });
   }
 
   function drawBoard() {

@@ -1,6 +1,6 @@
 // Sudoku Murder: the case board with its rooms, floors and objects; the people's cards with their clues;
 // place and remove people, pencil marks, check, hint (the next logical step, explained), print, new case.
-import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 64;
@@ -57,11 +57,14 @@ function mount(root, ctx) {
     }
   }
 
+  /** Redraw everything; a keyboard player keeps the focus on the same cell, card or button. */
   function draw() {
-    drawLegend();
-    drawBoard();
-    drawTools();
-    drawCards();
+    keepFocus(root, () => {
+      drawLegend();
+      drawBoard();
+      drawTools();
+      drawCards();
+    });
   }
 
   function drawBoard() {
@@ -126,7 +129,7 @@ function mount(root, ctx) {
       if (list.has(mark)) list.delete(mark); else list.add(mark);
       marks[key] = [...list];
       saveMarks();
-      drawBoard();
+      keepFocus(root, drawBoard);
       return;
     }
     if (who) {

@@ -1,6 +1,6 @@
 // Skirmish: a scenario sandbox. Select a fighter to see its zone of control and every cell it can reach,
 // each marked with its outcome (free, stopped in a ZOC, engaged); hover a cell for the path; click to move.
-import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 40;
@@ -61,7 +61,12 @@ function mount(root, ctx) {
     return reach?.destinations.find((d) => d.cell[0] === cell[0] && d.cell[1] === cell[1]) || null;
   }
 
+  /** Redraw everything; a keyboard player keeps the focus on the same fighter, cell or button. */
   function draw() {
+    keepFocus(root, drawNow);
+  }
+
+  function drawNow() {
     const view = state.view;
     clear(board);
     board.setAttribute("viewBox", `0 0 ${view.width * CELL} ${view.height * CELL}`);

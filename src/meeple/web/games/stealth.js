@@ -1,7 +1,7 @@
 // Stealth: act and level select with earned stars; the node graph as SVG; click a node to move there;
 // the engine's preview on hover (hand on the enemy about to be neutralised, capture warning); undo;
 // the Neutralised tray; enemy fronts in the threat colour; the alert tracker's frame.
-import { activatable, add, clear, h, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const STARS_KEY = "meeple.stealth.stars";
@@ -141,14 +141,9 @@ function mount(root, ctx) {
   /** Redraw everything; a keyboard player keeps the focus on the same node (the level's title, say, may
    * arrive after the board was first drawn). */
   function draw() {
-    const active = document.activeElement;
-    const focused = root.contains(active) ? active.closest?.("[data-node]")?.dataset.node : null;
     redrawing = true; // the focus and blur of a redraw are not the player's: they change no preview
     try {
-      drawNow();
-      if (focused && !root.contains(document.activeElement)) {
-        board.querySelector(`[data-node="${CSS.escape(focused)}"][tabindex]`)?.focus({ preventScroll: true });
-      }
+      keepFocus(root, drawNow);
     } finally {
       redrawing = false;
     }
