@@ -219,7 +219,7 @@ _BY_LEADER = Phase((), 0, 0)
 
 
 def _enemy_phase(level: Level, foes: tuple[Foe, ...], leader: int, keys: int) -> Phase:
-    """Every active enemy acts once, in the order of the level file; returns the enemies after.
+    """Every active enemy acts once, in the order of the level file; returns the :class:`Phase` after.
 
     The phase depends only on the enemies, the keys taken and — when a tracker is alert — the leader's
     node, so it is remembered in ``level.foe_moves``: the solver meets the same phases again and again.
