@@ -82,7 +82,7 @@ def _walls(svg: Svg, case: Case) -> None:
 
 
 def _wrap(text: str, width: float, size: float) -> list[str]:
-    per_line = max(10, int(width / (size * 0.52)))
+    per_line = max(10, int(width / (size * 0.56)))  # DejaVu Sans: 0.56 em a character at most on the cards
     lines, current = [], ""
     for word in text.split():
         if current and len(current) + 1 + len(word) > per_line:
@@ -93,15 +93,24 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return [*lines, current] if current else lines
 
 
+NARROW = frozenset("ijlrtf.,'’ -")
+WIDE = frozenset("mwMWœŒæÆ")
+
+
+def _bold_width(text: str, size: float) -> float:
+    """The width of ``text`` in DejaVu Sans Bold at ``size``, from the widest letter of each class (an upper
+    bound: the label stays inside its room)."""
+    em = sum(0.5 if char in NARROW else 1.1 if char in WIDE else 0.85 if char.isupper() else 0.72 for char in text)
+    return em * size
+
+
 def _room_label(name: str, width: float) -> tuple[float, list[str]]:
     """A room's name in bold lines that stay inside ``width`` (a narrow room wraps it, then shrinks it a little)."""
-    char = 0.62  # bold character width, in font sizes
     words = name.split()
-    size = max(7.0, min(10.0, width / (char * max(len(word) for word in words))))
-    per_line = int(width / (char * size))
+    size = max(7.0, min(10.0, width / max(_bold_width(word, 1) for word in words)))
     lines: list[str] = []
     for word in words:
-        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+        if lines and _bold_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
