@@ -167,3 +167,11 @@ def test_meeple_hive_tournament_reports_a_summary() -> None:
     assert done.returncode == 0
     assert "AI vs random: 2 wins, 0 losses, 0 draws (100%)" in done.stdout
     assert "2/2" in done.stderr  # the progress bar
+
+
+def test_piece_names_are_read_whatever_their_case() -> None:
+    engine = UhpEngine()
+    engine.handle("newgame Base")
+    assert engine.handle("play WS1") == ["Base;InProgress;Black[1];wS1", "ok"]
+    assert engine.handle("play bs1   WS1\\") == ["Base;InProgress;White[2];wS1;bS1 wS1\\", "ok"]
+    assert engine.handle("validmoves")[0].split(";")[0] == "wA1 -wS1"

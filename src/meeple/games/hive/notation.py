@@ -12,6 +12,8 @@ the partner: ``wM ~bA1`` (``wM bA1`` keeps its UHP meaning: climb on top).
 
 from __future__ import annotations
 
+import re
+
 from meeple.core.boards import HEX_DIRECTIONS
 from meeple.core.errors import FormatError, IllegalMoveError
 from meeple.core.i18n import Msg
@@ -65,7 +67,7 @@ def parse_move_string(state: HiveState, text: str) -> Move:
         return PASS
     if not words or len(words) > 2:
         raise IllegalMoveError(text, Msg("« pièce [référence] » attendu", "'piece [reference]' expected"))
-    piece = state.game_type.piece_named(words[0])
+    piece = state.game_type.piece_named(_canonical(words[0]))
     if piece is None:
         raise IllegalMoveError(text, Msg(f"pièce inconnue {words[0]} pour {state.game_type}", f"unknown piece {words[0]} in {state.game_type}"))
     if len(words) == 1:
@@ -73,6 +75,23 @@ def parse_move_string(state: HiveState, text: str) -> Move:
             raise IllegalMoveError(text, Msg("il manque la position de référence", "the reference position is missing"))
         return (piece.id, ORIGIN, 0)
     return _relative_move(state, text, piece.id, words[1])
+
+
+def normalise_move_string(text: str) -> str:
+    """``text`` with single spaces and UHP's letter cases: ``"ws1  -BQ"`` -> ``"wS1 -bQ"``, ``"PASS"`` -> ``"pass"``."""
+    words = text.split()
+    if len(words) == 1 and words[0].lower() == "pass":
+        return "pass"
+    tidy = []
+    for word in words:
+        parts = re.fullmatch(r"(~?[-/\\]?)([wWbB][A-Za-z][0-9]?)([-/\\]?)", word)
+        tidy.append(parts[1] + _canonical(parts[2]) + parts[3] if parts else word)
+    return " ".join(tidy)
+
+
+def _canonical(name: str) -> str:
+    """A piece name with UHP's letter cases (``WS1`` and ``ws1`` are read as ``wS1``, as Mzinga does)."""
+    return name[:1].lower() + name[1:].upper()
 
 
 def _relative_move(state: HiveState, text: str, piece: int, where: str) -> Move:
@@ -84,7 +103,7 @@ def _relative_move(state: HiveState, text: str, piece: int, where: str) -> Move:
     ref_name = where[len(prefix) : len(where) - len(suffix)]
     if prefix and suffix:
         raise IllegalMoveError(text, Msg("une seule direction est permise", "only one direction is allowed"))
-    reference = state.game_type.piece_named(ref_name)
+    reference = state.game_type.piece_named(_canonical(ref_name))
     if reference is None:
         raise IllegalMoveError(text, Msg(f"pièce de référence inconnue {ref_name}", f"unknown reference piece {ref_name}"))
     ref_cell = state.board.where[reference.id]

@@ -18,7 +18,13 @@ from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
 from meeple.games.hive.ai import best_move
 from meeple.games.hive.game import HiveGame
-from meeple.games.hive.notation import game_state_string, move_string, parse_game_string, turn_string
+from meeple.games.hive.notation import (
+    game_state_string,
+    move_string,
+    normalise_move_string,
+    parse_game_string,
+    turn_string,
+)
 from meeple.games.hive.pieces import GameType
 
 ENGINE_ID = f"id meeple-hive v{__version__}"
@@ -102,7 +108,7 @@ class UhpEngine:
         text = args[0] if args else "Base"
         game_type, moves = parse_game_string(text)
         game = HiveGame(GameType.parse(str(game_type)), 0)
-        texts = [_normalised(move_text) for move_text in moves]
+        texts = [normalise_move_string(move_text) for move_text in moves]
         for index, move_text in enumerate(texts):
             try:
                 game.push(game.parse_move(move_text))
@@ -133,7 +139,7 @@ class UhpEngine:
             raise UhpError("play needs a MoveString")
         if game.outcome() is not None:
             raise UhpError("The game is over. Try 'newgame' to start a new game.")
-        text = _normalised(args[0])
+        text = normalise_move_string(args[0])
         try:
             move = game.parse_move(text)
         except MeepleError as error:
@@ -202,12 +208,6 @@ class UhpEngine:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def _normalised(text: str) -> str:
-    """A MoveString with its spacing tidied (``pass`` in lower case), as the GameString will show it."""
-    text = _one_line(text)
-    return "pass" if text.lower() == "pass" else text
 
 
 def _reason(error: MeepleError) -> str:
