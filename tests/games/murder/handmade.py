@@ -4,7 +4,7 @@ Some are pathological on purpose: "counting-unsat-9x9" needs a counting argument
 cell or one of three columns, and only the victim may stand on a corner), "everyone-alone-9x9" leaves
 nobody to keep the victim company, "crowded-victim-room-6x6" puts the victim in a room that five rows
 must fill through two outside columns (the exact solver searched 54 601 nodes, 4 s, before it counted
-that).
+that), "crowded-alone-room-7x7" does the same to someone « alone » (5 209 nodes before).
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ HAND_MADE: dict[str, tuple[dict[str, Any], int | None]] = {
         clues=[{"person": "P0", "kind": "corner"}] + [{"person": f"P{i}", "kind": "not_corner"} for i in range(1, 9)]), 0),
     "crowded-victim-room-6x6": (case_json(  # rows 1-5 have only two columns outside D: three people in D
         ["AADDDD"] * 5 + ["BBBBBB"], clues=[{"person": "P0", "kind": "room", "room": "D"}]), 0),
+    "crowded-alone-room-7x7": (case_json(  # six rows, three columns outside D: « alone » in D is impossible
+        ["AAADDDD"] * 6 + ["BBBBBBB"], clues=[{"person": "P1", "kind": "alone"}, {"person": "P1", "kind": "room", "room": "D"}]), 0),
     "everyone-alone-9x9": (case_json(  # nobody may keep the victim company
         ["AAABBBCCC"] * 3 + ["DDDEEEFFF"] * 3 + ["GGGHHHIII"] * 3,
         clues=[{"person": f"P{i}", "kind": "alone"} for i in range(1, 9)]), 0),

@@ -119,6 +119,8 @@ def test_exact_solver_counts_who_must_stand_in_the_victims_room() -> None:
     assert result.count == 0 and result.nodes == 1
     roomy = case_from_json(case_json(["AAADDD"] * 5 + ["BBBBBB"], clues=[{"person": "P0", "kind": "room", "room": "D"}]))
     assert count_solutions(roomy, 2).count == 2  # three columns outside: D may hold only two
+    alone = count_solutions(case_from_json(HAND_MADE["crowded-alone-room-7x7"][0]), 2)
+    assert alone.count == 0 and alone.nodes == 1  # D holds three people or more: nobody is alone there
 
 
 def _without(case: Case, keep: list[bool]) -> Case:

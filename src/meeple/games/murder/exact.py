@@ -4,8 +4,8 @@ Depth-first search over people with bit-mask domains. Each node propagates until
 person with one cell left is placed (their row, column and cell leave everyone else), a row or a column
 that only one person can reach takes that person, and the room rules prune (an « alone » person empties
 their room, the victim's room closes at two, « with another man » closes at one other man), and the
-victim keeps out of any room that rows must fill with three people or more (k rows that reach a room with
-places outside it in only j columns put k - j people in it). The root
+victim (someone « alone ») keeps out of any room that rows must fill with three people (two) or more: k
+rows that reach a room with places outside it in only j columns put k - j people in it. The root
 (and every node of a long search) also checks that the people left can still fill the free rows and
 columns by their clues alone — a memoised exact test in which people whose clues allow the same cells
 are interchangeable, so a counting argument (six rows need a corner, only one person may stand on one)
@@ -66,6 +66,8 @@ class _Search:
         self.victim = next(i for i, p in enumerate(case.people) if p.victim)
         self.alone = [any(c.kind == "alone" for c in case.clues_of(pid)) for pid in self.ids]
         self.genders = [p.gender for p in case.people]
+        # who stands in a room of a known head count: the victim (2), each « alone » person (1)
+        self.room_limits = [(self.victim, 2)] + [(p, 1) for p in range(self.n) if self.alone[p] and p != self.victim]
         self.with_other = [
             (self.ids.index(c.person), case.room_masks[c.room or ""], c.gender)
             for c in case.clues if c.kind == "with_one_other"
@@ -194,8 +196,9 @@ class _Search:
                     if len(reach) == 1 and domains[reach[0]] & ~line:
                         domains[reach[0]] &= line
                         changed = True
-            if placed[self.victim] < 0 and self._crowded_rooms(domains, placed):
-                changed = True
+            for person, room_size in self.room_limits:
+                if placed[person] < 0 and self._crowded_rooms(person, room_size, domains, placed):
+                    changed = True
         return True
 
     def _place(self, p: int, cell: int, domains: list[int], placed: list[int]) -> bool:
@@ -226,7 +229,7 @@ class _Search:
     def _victim_rule(self, domains: list[int], placed: list[int]) -> bool:
         victim_cell = placed[self.victim]
         if victim_cell < 0:
-            self._crowded_rooms(domains, placed)
+            self._crowded_rooms(self.victim, 2, domains, placed)
             return True
         room = self.room_of[victim_cell]
         count = sum(1 for q in range(self.n) if placed[q] >= 0 and (1 << placed[q]) & room)
@@ -238,15 +241,16 @@ class _Search:
             return False  # nobody left can join the victim
         return True
 
-    def _crowded_rooms(self, domains: list[int], placed: list[int]) -> bool:
-        """Close to the victim every room that two others already hold, or that will hold three people or
-        more (the victim may be one of them); whether it closed any."""
+    def _crowded_rooms(self, person: int, room_size: int, domains: list[int], placed: list[int]) -> bool:
+        """Keep ``person``, whose room holds exactly ``room_size`` people (the victim 2, someone alone 1),
+        out of every room that others already fill, or that will hold more people than that (``person``
+        may be one of them); whether any room closed."""
         crowded = 0
-        for room in {self.room_of[i] for i in bits(domains[self.victim])}:
+        for room in {self.room_of[i] for i in bits(domains[person])}:
             inside, forced = self._least_in(room, domains, placed)
-            if inside >= 2 or inside + forced >= 3:
+            if inside >= room_size or inside + forced > room_size:
                 crowded |= room
-        domains[self.victim] &= ~crowded
+        domains[person] &= ~crowded
         return bool(crowded)
 
     def _least_in(self, room: int, domains: list[int], placed: list[int]) -> tuple[int, int]:
