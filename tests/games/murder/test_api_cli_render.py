@@ -243,6 +243,9 @@ def test_cli_hint_takes_names_without_accents(tmp_path: Path, capsys: pytest.Cap
     assert "Jérôme ne peut être qu'en R1C1" in capsys.readouterr().out
     assert main(["murder", "hint", str(path), "--given", "Jerome@R1C1,ZOE@R1C2"]) == 1
     assert "Zoé et Jérôme partagent une rangée" in capsys.readouterr().err
+    assert main(["murder", "hint", str(path), "--given", "jerome@R1C1", "--given", "Jérôme@R2C2"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Jérôme est donné deux fois" in err  # not silently moved
 
 
 def test_cli_generate_without_the_answer(tmp_path: Path) -> None:

@@ -121,6 +121,9 @@ def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
             if move.cell is None or person is None or not case.in_bounds(move.cell):
                 raise IllegalMoveError(part.strip(), Msg("personne et case du plateau attendues (Nom@R2C3)",
                                                          "a person and a cell on the board are expected (Name@R2C3)"))
+            if person in board:
+                raise IllegalMoveError(part.strip(), Msg(f"{person} est donné deux fois (--given)",
+                                                         f"{person} is given twice (--given)"))
             board[person] = move.cell
     return board
 
