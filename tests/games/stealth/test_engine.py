@@ -96,6 +96,14 @@ def test_text_board_names_every_node_and_enemy() -> None:
         assert re.search(rf"\b{name}\b", text)
 
 
+def test_text_map_marks_the_leader_members_enemies_hideouts_and_exit() -> None:
+    text = render_text(StealthGame.new({"level": "1-14"}))
+    grid = text.splitlines()[1:5]
+    assert "@a2" in grid[1] and "&a3" in grid[2] and "&b3" in grid[2]  # the convoy's two members
+    assert "!b1" in grid[0] and "#c3" in grid[2] and ">" in "".join(grid)
+    assert "(@ you   & member   ! enemy   # hide   > exit)" in text
+
+
 def test_record_replays_a_won_level() -> None:
     g = play(StealthGame.new({"level": "1-1"}), *SOLUTION_1_1)
     again = StealthGame.from_record(json.loads(json.dumps(g.record())))

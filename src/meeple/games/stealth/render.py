@@ -253,13 +253,28 @@ def _occupants(view: dict[str, Any], node: dict[str, Any]) -> str:
     return f"   [{'; '.join(words)}]" if words else ""
 
 
+MAP_LEGEND = Msg("@ vous   & membre   ! ennemi   # cachette   > sortie",
+                 "@ you   & member   ! enemy   # hide   > exit")
+"""What the marks before the node names of the text map mean."""
+
+
 def _text_map(view: dict[str, Any]) -> list[str]:
     xs = sorted({node["x"] for node in view["nodes"]})
     ys = sorted({node["y"] for node in view["nodes"]})
     width = max(len(node["id"]) for node in view["nodes"]) + 3
     grid = [[" " * width for _ in xs] for _ in ys]
     for node in view["nodes"]:
-        mark = "@" if node["id"] == view["leader"] else ("!" if any(
-            e["node"] == node["id"] for e in view["enemies"]) else ("#" if node["hide"] else " "))
-        grid[ys.index(node["y"])][xs.index(node["x"])] = f"{mark}{node['id']}".ljust(width)
-    return ["  " + "".join(row).rstrip() for row in grid]
+        grid[ys.index(node["y"])][xs.index(node["x"])] = f"{_map_mark(view, node)}{node['id']}".ljust(width)
+    return ["  " + "".join(row).rstrip() for row in grid] + [f"  ({MAP_LEGEND})"]
+
+
+def _map_mark(view: dict[str, Any], node: dict[str, Any]) -> str:
+    """The one mark before a node's name: who stands there first, else what the node is."""
+    name = node["id"]
+    if name == view["leader"]:
+        return "@"
+    if name in view["members"]:
+        return "&"
+    if any(enemy["node"] == name for enemy in view["enemies"]):
+        return "!"
+    return "#" if node["hide"] else (">" if node["exit"] else " ")
