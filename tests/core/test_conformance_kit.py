@@ -30,3 +30,15 @@ def test_kit_catches_a_game_that_accepts_illegal_moves() -> None:
 
     with pytest.raises(ConformanceFailure, match="accepted"):
         random_playout(Lax.new, {"pile": 12}, 0)
+
+
+def test_kit_catches_a_move_text_that_does_not_read_back() -> None:
+    class Misread(Take):
+        name = "misread"
+
+        def parse_move(self, text: str) -> int:
+            return 1  # whatever was written, it reads "take one"
+
+    with pytest.raises(ConformanceFailure, match=r"parse_move\('2'\) names another move"):
+        for seed in range(10):
+            random_playout(Misread.new, {"pile": 12}, seed)

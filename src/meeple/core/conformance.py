@@ -1,8 +1,9 @@
 """The conformance kit: checks that every engine honours the :class:`Game` protocol.
 
 In the spirit of OpenSpiel's random-simulation test and PettingZoo's ``api_test``: random play-outs from
-many seeds, exact undo, replayable records, every legal move accepted and a sample of illegal ones
-rejected, independent copies and JSON views. ``tests/test_conformance.py`` runs it on every registered
+many seeds, exact undo, replayable records, moves that survive JSON and their own text notation
+(``parse_move(move_text(m))``), every legal move accepted and a sample of illegal ones rejected,
+independent copies and JSON views. ``tests/test_conformance.py`` runs it on every registered
 game; a new game only has to expose ``INFO`` (a :class:`GameInfo`) in its package.
 
 Each check raises :class:`ConformanceFailure` with a sentence that names the game, seed, ply and move.
@@ -68,6 +69,13 @@ def _check_move_json(game: Game[Any], move: Any, seed: int) -> None:
     again = game.move_from_json(data)
     if game.move_key(again) != game.move_key(move):
         raise _fail(game, seed, f"move JSON does not round-trip: {game.move_text(move)}")
+    text = game.move_text(move)
+    try:
+        parsed = game.parse_move(text)
+    except MeepleError as error:
+        raise _fail(game, seed, f"parse_move() refuses its own move_text() {text!r}: {error}") from error
+    if game.move_key(parsed) != game.move_key(move):
+        raise _fail(game, seed, f"parse_move({text!r}) names another move than the one written")
 
 
 def _check_illegal_rejected(game: Game[Any], candidates: Mapping[str, JSON], seed: int, sample: int) -> None:
