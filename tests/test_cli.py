@@ -12,7 +12,7 @@ import pytest
 import typer
 
 from meeple.cli import main
-from meeple.core.cli_i18n import cli_help, localized_help
+from meeple.core.cli_i18n import cli_help, localized_help, type_label
 from meeple.core.i18n import set_language
 
 
@@ -87,6 +87,10 @@ ENGLISH_CHROME = (
     "COMMAND [ARGS]",
     "─ Commands ",
     "─ Error ",
+    "<str>",
+    "<bool>",
+    "<int",
+    "<path>",
 )
 
 
@@ -135,8 +139,8 @@ def test_every_help_page_is_english_with_lang_en(wide: None, capsys: pytest.Capt
     for path in _command_paths():
         page = _help(capsys, "--lang", "en", *path)
         assert "Usage: meeple" in page, path
-        assert "Show this message and exit." in page, path
-        for phrase in (*FRENCH_CHROME, "[défaut", "[obligatoire]", "Commandes"):
+        assert "Show this message and exit." in page and "<bool>" in page, path
+        for phrase in (*FRENCH_CHROME, "[défaut", "[obligatoire]", "Commandes", "<booléen>"):
             assert phrase not in page, (path, phrase)
 
 
@@ -194,6 +198,17 @@ def test_bilingual_help_shows_the_current_language_only(
         assert "Test probe." in root and "Sonde" not in root
     finally:
         cli.app.registered_groups.pop()
+
+
+def test_value_types_are_named_in_the_current_language() -> None:
+    assert type_label("<int range> [1<=x<=9]") == "<entier> [1<=x<=9]"
+    assert type_label("<list[str]>") == "<liste[texte]>" and type_label("<path>...") == "<chemin>..."
+    assert type_label("<duel|2v2>") == "<duel|2v2>"  # choices are what the user types: never translated
+    set_language("en")
+    try:
+        assert type_label("<int range>") == "<int range>"
+    finally:
+        set_language("fr")
 
 
 def test_cli_help_reads_in_both_languages_when_read_raw() -> None:

@@ -4,7 +4,8 @@ Typer and Rich write the chrome of every help page ("Usage:", "Options", "Comman
 and exit.", "[default: …]") and the usage errors ("No such command", "Missing argument", "Invalid value")
 in English only. Nothing here patches them: the ``meeple`` command gives every command of its tree a
 :class:`LocalizedContext` (click's ``context_class`` hook), which sets Typer's documented ``rich_utils``
-texts, the usage prefix and the ``--help`` text in the current language just before a help page is drawn;
+texts (and its type-column highlighter, for ``<entier>``, ``<chemin>``…), the usage prefix and the
+``--help`` text in the current language just before a help page is drawn;
 :func:`usage_error_text` translates a usage error's message.
 
 Help texts of commands and options can be bilingual too: ``help=cli_help("Résoudre", "Solve")`` shows
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import typer
+from rich.highlighter import Highlighter
+from rich.text import Text
 
 from meeple.core.i18n import Msg, get_language
 
@@ -42,6 +45,22 @@ RICH_TEXTS: dict[str, Msg] = {
         "Try [blue]'{command_path} {help_option}'[/] for help.",
     ),
 }
+
+# The value types shown beside each option and argument (``<int>``, ``<path>``…), in French.
+_TYPES_IN_FRENCH: dict[str, str] = {
+    "int range": "entier",
+    "float range": "nombre",
+    "str": "texte",
+    "int": "entier",
+    "float": "nombre",
+    "bool": "booléen",
+    "path": "chemin",
+    "file": "fichier",
+    "dir": "dossier",
+    "directory": "dossier",
+}
+# Only a whole type name is translated: ``<duel|2v2>`` (the choices a user types) is left alone.
+_TYPE_LABEL = re.compile(r"^<(list\[)?(" + "|".join(re.escape(word) for word in _TYPES_IN_FRENCH) + r")(\])?>")
 
 _BILINGUAL: dict[str, Msg] = {}
 
@@ -118,6 +137,37 @@ def usage_error_text(message: str) -> str:
     return message
 
 
+def type_label(label: str) -> str:
+    """A value type as Typer shows it (``<int range>``, ``<list[str]>``) in the current language."""
+    if get_language() == "en":
+        return label
+
+    def french(found: re.Match[str]) -> str:
+        name = _TYPES_IN_FRENCH[found.group(2)]
+        return f"<liste[{name}]>" if found.group(1) and found.group(3) else f"<{name}>"
+
+    return _TYPE_LABEL.sub(french, label, count=1)
+
+
+class _LocalizedTypes(Highlighter):
+    """Typer's highlighter of the type column, fed the type names in the current language."""
+
+    def __init__(self, inner: Highlighter) -> None:
+        self.inner = inner
+
+    def highlight(self, text: Text) -> None:
+        """Translate the type names, then colour them as Typer does."""
+        text.plain = type_label(text.plain)
+        self.inner.highlight(text)
+
+
+def _localize_type_column(rich_utils: Any) -> None:
+    """Typer draws the type column through ``rich_utils.types_highlighter``: translate it there."""
+    inner = getattr(rich_utils, "types_highlighter", None)
+    if isinstance(inner, Highlighter) and not isinstance(inner, _LocalizedTypes):
+        rich_utils.types_highlighter = _LocalizedTypes(inner)
+
+
 def _sub_commands(command: Any) -> Iterator[Any]:
     commands = getattr(command, "commands", None)
     if isinstance(commands, dict):
@@ -130,6 +180,7 @@ def _localize_texts(command: Any, ctx: typer.Context) -> None:
 
     for name, message in RICH_TEXTS.items():
         setattr(rich_utils, name, message.text())
+    _localize_type_column(rich_utils)
     command.help = localized_help(command.help)
     if getattr(command, "options_metavar", None):
         command.options_metavar = OPTIONS_METAVAR.text()
