@@ -281,3 +281,22 @@ def test_a_command_given_no_arguments_shows_its_help_in_the_current_language(
     assert main([]) == 0 and "Utilisation : meeple [OPTIONS] COMMANDE" in capsys.readouterr().out
     assert main(["hive"]) == 0 and "Utilisation : meeple hive" in capsys.readouterr().out
     assert main(["--lang", "en", "hive"]) == 0 and "Usage: meeple hive" in capsys.readouterr().out
+
+
+def test_the_readme_lists_every_command_and_no_other() -> None:
+    """The README's table of commands stays true as games add or rename commands."""
+    import re
+    from pathlib import Path
+
+    from meeple import cli
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    root = typer.main.get_command(cli.app)
+    for name, group in root.commands.items():
+        if not getattr(group, "commands", None):
+            assert f"`{name}" in readme, f"README does not mention `meeple {name}`"
+            continue
+        row = re.search(rf"^\| {re.escape(name)} \|(.*)\|$", readme, re.MULTILINE)
+        assert row is not None, f"README has no row for {name}"
+        listed = set(re.findall(r"`([a-z][a-z-]*)", row.group(1)))
+        assert listed == set(group.commands), f"{name}: README lists {sorted(listed)}, the CLI has {sorted(group.commands)}"
