@@ -300,3 +300,8 @@ def test_the_readme_lists_every_command_and_no_other() -> None:
         assert row is not None, f"README has no row for {name}"
         listed = set(re.findall(r"`([a-z][a-z-]*)", row.group(1)))
         assert listed == set(group.commands), f"{name}: README lists {sorted(listed)}, the CLI has {sorted(group.commands)}"
+
+
+def test_dash_h_is_help_too(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hive", "perft", "-h"]) == 0
+    assert "Utilisation : meeple hive perft" in capsys.readouterr().out

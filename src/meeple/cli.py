@@ -29,6 +29,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 _LANG_HELP = cli_help("langue : fr (défaut) ou en", "language: fr (default) or en")
 _VERSION_HELP = cli_help("Affiche la version et quitte.", "Show the version and exit.")
