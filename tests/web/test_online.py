@@ -200,3 +200,22 @@ def test_a_move_from_a_page_behind_the_game_is_refused_and_explained(page: Any, 
     wait_version(page, 1)  # the current position, with the move played once only
     assert version(other) == 1
     assert "Tour 1" in page.inner_text(".stealth-side")
+
+
+def test_a_shared_room_link_lets_a_watcher_take_the_open_seat(page: Any, new_page: Any,
+                                                              live_server: LiveServer) -> None:
+    page.click("[data-game=ilyos]")
+    page.select_option("#seat-1", "open")
+    page.click("#start")
+    wait_version(page, 0)
+    code = page.inner_text("#code-value")
+    friend = new_page()
+    friend.goto(f"{live_server.url}/#/room/{code}")  # the link, without a seat token: watching
+    wait_version(friend, 0)
+    assert "Vous regardez la partie" in friend.inner_text(".room-actions")
+    friend.click("#join-here")
+    friend.wait_for_selector("#players .player.seat-1.mine")
+    assert friend.locator("#join-here").count() == 0
+    page.wait_for_selector("#players [data-seat='1'] .dot.on")
+    friend.goto(f"{live_server.url}/")  # the seat is kept for Reprendre
+    friend.wait_for_selector(f".resume-rooms [data-code='{code}']")
