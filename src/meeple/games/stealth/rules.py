@@ -92,7 +92,10 @@ def step(level: Level, state: State, action: Action, events: Events = None,
         origin, leader = leader, node
         if events is not None:
             _log(events, "move", frm=level.name(origin), to=level.name(node))
-        caught, tray, foes = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
+        for foe in foes:  # most moves enter an empty node
+            if foe.node == node:
+                caught, tray, foes = _resolve_leader(level, foes, origin, node, tray, events, neutralisable)
+                break
         if members:
             members = (origin, *members[:-1])
             caught = caught or _resolve_members(level, foes, members, events)
@@ -132,11 +135,6 @@ def _capture(level: Level, events: Events, who: str, how: str, by: list[int], no
 def _resolve_leader(level: Level, foes: tuple[Foe, ...], origin: int, node: int, tray: int, events: Events,
                     neutralisable: int) -> tuple[bool, int, tuple[Foe, ...]]:
     """Neutralise the one enemy on ``node`` or be captured; returns (caught, tray, enemies after)."""
-    for foe in foes:  # most moves enter an empty node: say so before building anything
-        if foe.node == node:
-            break
-    else:
-        return False, tray, foes
     here = [i for i, foe in enumerate(foes) if foe.node == node and foe.mode != OUT]
     if not here:
         return False, tray, foes
