@@ -14,10 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from meeple.cli import main
+from meeple.core import progress
 from meeple.core.errors import BudgetExceededError
 from meeple.core.search import explore
+from meeple.games.stealth import cli as stealth_cli
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
 from meeple.games.stealth.rules import ALL_NEUTRALISABLE, initial_state
@@ -137,6 +140,11 @@ class Done:
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Done]:
     """Run ``meeple [--lang en] stealth ARGS`` in this process (no interpreter start-up: fast and steady)."""
+
+    # plain text whatever the terminal the tests run in (no colour codes between the words checked)
+    monkeypatch.setattr(stealth_cli, "console", Console(highlight=False, soft_wrap=True, no_color=True,
+                                                        force_terminal=False))
+    monkeypatch.setattr(progress, "stderr_console", Console(stderr=True, no_color=True, force_terminal=False))
 
     def run(*args: str, stdin: str = "", lang: str | None = "en") -> Done:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
