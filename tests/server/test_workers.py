@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -91,6 +94,59 @@ def test_a_dead_worker_is_replaced_and_its_search_still_answers() -> None:
             workers.close()
 
     asyncio.run(scenario())
+
+
+def _gone(pid: int, seconds: float = 60.0) -> bool:
+    """Whether process ``pid`` ends within ``seconds`` (generous: a loaded machine is slow to reap)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("wait", [0.0, 1.0])
+def test_closing_stops_a_worker_in_the_middle_of_a_search(wait: float) -> None:
+    async def scenario() -> None:
+        workers = AiWorkers(processes=1)
+        worker = await workers.run(os.getpid)
+        search = asyncio.ensure_future(workers.run(time.sleep, 600))
+        await asyncio.sleep(wait)  # the search is queued, or (most likely) under way: both end the same
+        workers.close()
+        with pytest.raises(SearchFailed):
+            await search
+        assert _gone(worker)
+        with pytest.raises(SearchFailed):
+            await workers.run(os.getpid)
+
+    asyncio.run(scenario())
+
+
+WORKER_OWNER = """
+import asyncio, os, sys, time
+from meeple.server.workers import AiWorkers
+
+async def main():
+    workers = AiWorkers(processes=1)
+    print(await workers.run(os.getpid), flush=True)
+    await workers.run(time.sleep, 600)
+
+asyncio.run(main())
+"""
+
+
+def test_workers_end_when_the_server_is_killed() -> None:
+    owner = subprocess.Popen([sys.executable, "-c", WORKER_OWNER], stdout=subprocess.PIPE, text=True)
+    try:
+        assert owner.stdout is not None
+        worker = int(owner.stdout.readline())
+    finally:
+        owner.kill()  # SIGKILL: the server cannot tell its workers anything
+        owner.wait(timeout=60)
+    assert _gone(worker)
 
 
 def test_an_ai_seat_thinks_in_a_worker_process(tmp_path: Path) -> None:

@@ -22,6 +22,8 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -36,12 +38,29 @@ WORKER_NICENESS = 5
 """How much lower the workers' priority is than the server's (Unix ``nice``)."""
 
 
-def _start_worker(niceness: int) -> None:
-    """In each worker: a lower priority; Ctrl-C is the server's to handle, not the workers'."""
+WATCH_SECONDS = 1.0
+"""How often a worker checks that the server that started it still runs."""
+
+
+def _start_worker(niceness: int, server_pid: int) -> None:
+    """In each worker: a lower priority; Ctrl-C is the server's to handle, not the workers'; and a watch
+    that ends the worker once the server is gone (killed with SIGKILL, it could not say so)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed here: the worker keeps the server's priority
             os.nice(niceness)
+    threading.Thread(target=_watch_server, args=(server_pid,), name="meeple-watch", daemon=True).start()
+
+
+def _watch_server(server_pid: int) -> None:
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # a process of another user took the number: ours is gone
+            os._exit(0)
 
 
 class SearchFailed(Exception):
@@ -65,6 +84,7 @@ class AiWorkers:
         self.processes = processes or max(1, os.cpu_count() or 1)
         self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -72,14 +92,17 @@ class AiWorkers:
             # forkserver: workers are forked from a small clean process, never from the threaded server
             context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_start_worker,
-                                             initargs=(self.niceness,))
+                                             initargs=(self.niceness, os.getpid()))
         return self._pool
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` computed in a worker process (in a thread if it cannot be sent to one).
 
-        An error of the function is raised here as :class:`SearchFailed` (as itself when it ran in a thread).
+        An error of the function is raised here as :class:`SearchFailed` (as itself when it ran in a thread),
+        and so is any search asked for or under way once the workers are closed.
         """
+        if self._closed:
+            raise SearchFailed("the AI workers were stopped")
         try:
             payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as error:
@@ -87,14 +110,33 @@ class AiWorkers:
             return await asyncio.to_thread(function, *args)
         try:
             result: T = await asyncio.wrap_future(self._executor().submit(_call, payload))
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if self._closed and task is not None and not task.cancelling():  # dropped by close(), not cancelled
+                raise SearchFailed("the AI workers were stopped") from None
+            raise
         except BrokenProcessPool:  # a worker died (killed, out of memory): new workers next time
+            if self._closed:
+                raise SearchFailed("the AI workers were stopped") from None
             log.error("an AI worker process died; the pool is restarted and this search runs in a thread")
-            self.close()
+            self._stop_pool()
             return await asyncio.to_thread(function, *args)
         return result
 
     def close(self) -> None:
-        """Stop the workers (a search still running is left to finish; its result is dropped)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the workers now; a search still running is stopped too (nobody waits for its result).
+
+        They must not outlive the server: a worker in the middle of a search would otherwise wait for its
+        next order forever once the server's process is gone."""
+        self._closed = True
+        self._stop_pool()
+
+    def _stop_pool(self) -> None:
+        if self._pool is None:
+            return
+        running = list(getattr(self._pool, "_processes", None) or {})  # (Python 3.14 has terminate_workers)
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+        for pid in running:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
