@@ -57,7 +57,31 @@ def test_hotel_room_13_is_solved_by_the_room_census(monkeypatch: pytest.MonkeyPa
     assert census and "Seul Cyrus peut être dans la pièce 2" in census[0].text.fr
     assert "Only Cyrus can be in room 2" in census[0].text.en
     monkeypatch.setattr(logic, "DEDUCTIONS", tuple(d for d in DEDUCTIONS if d.key != "room_census"))
-    assert solve_logically(case).needs_guess  # without the census the ladder is stuck
+    crowded = solve_logically(case)  # the crowded-room count finds another way in
+    assert crowded.solved and any(step.rule == "crowded_room" for step in crowded.steps)
+    monkeypatch.setattr(logic, "DEDUCTIONS", tuple(d for d in DEDUCTIONS if d.key not in ("room_census", "crowded_room")))
+    assert solve_logically(case).needs_guess  # without either the ladder is stuck
+
+
+def test_crowded_room_closes_a_room_that_lines_must_fill_with_too_many_people() -> None:
+    # rows 1-5 reach room D and have places outside it in columns 1-2 only: three people at least are in D
+    victim = case_from_json(case_json(["AADDDD"] * 5 + ["BBBBBB"]))
+    steps = [step for step in solve_logically(victim).steps if step.rule == "crowded_room"]
+    assert steps and steps[0].level == 3 and steps[0].updates == {0: steps[0].updates[0]}
+    assert steps[0].updates[0] & victim.room_masks["D"] == 0  # the victim is not in D
+    assert steps[0].text.fr == ("Les rangées 1, 2, 3, 4 et 5 atteignent la pièce D et n'ont de places hors de la pièce"
+                                " que dans les colonnes 1 et 2 : au moins 3 personnes s'y trouvent, donc la victime"
+                                " (P0), seule avec l'assassin, n'y est pas.")
+    assert steps[0].text.en.startswith("Rows 1, 2, 3, 4 and 5 reach room D and have places outside it only in columns 1 and 2")
+    alone = case_from_json(case_json(["AADDDD"] * 5 + ["BBBBBB"], clues=[{"person": "P1", "kind": "alone"}]))
+    texts = [step.text.fr for step in solve_logically(alone).steps if step.rule == "crowded_room"]
+    assert any("donc P1, seul dans sa pièce, n'y est pas" in text for text in texts)
+    full_rows = case_from_json(case_json(["DDDD", "DDDD", "AABB", "AABB"], clues=[{"person": "P1", "kind": "alone"}]))
+    texts = [step.text.fr for step in solve_logically(full_rows).steps if step.rule == "crowded_room"]
+    assert any(text.startswith("Les rangées 1 et 2 atteignent la pièce D et n'ont aucune place hors de la pièce")
+               for text in texts)
+    roomy = case_from_json(case_json(["AAADDD"] * 5 + ["BBBBBB"]))  # 5 rows, 3 columns outside: only two
+    assert not any(step.rule == "crowded_room" for step in solve_logically(roomy).steps)
 
 
 def test_room_census_waits_until_every_reachable_room_is_needed() -> None:

@@ -14,7 +14,9 @@ or column; a row or column only one person can reach), 2 moyen/medium (room rule
 room, « avec un autre homme », room capacity: two people need two rows and two columns of the room), 3
 difficile/hard (a cell whose row and column cover all of someone's places; closed groups of 2-4 people
 confined to as many rows or columns; the room census: when the rooms the people need are all the rooms
-they can reach, each of those rooms holds somebody). ``docs/rules/murder.md`` rule 15 lists them.
+they can reach, each of those rooms holds somebody; the crowded room: k rows that reach a room with
+places outside it in only j columns put k - j people in it, too many for the victim's room or for
+someone « alone »). ``docs/rules/murder.md`` rule 15 lists them.
 """
 
 from __future__ import annotations
@@ -452,6 +454,87 @@ def _room_census(state: _State) -> Step | None:
     return None
 
 
+def _crowded_room(state: _State) -> Step | None:
+    """A room that lines must fill with more people than someone's room holds is not theirs.
+
+    If k rows that can reach a room have, outside it, places in only j columns, at least k - j people stand
+    in it (the same with columns and rows swapped). The victim's room holds two people, an « alone »
+    person's one: a room bound to hold more is closed to them.
+    """
+    case = state.case
+    victim = next(i for i, p in enumerate(case.people) if p.victim)
+    limits = [(victim, 2)] + [(p, 1) for p in _alone_people(state) if p != victim]
+    for person, head_count in limits:
+        for room in sorted({case.room_index_of[i] for i in bits(state.domains[person])}):
+            mask = case.room_masks[room]
+            for axis in ("row", "column"):
+                lines, others = _fill_lines(state, mask, axis)
+                if len(lines) - others.bit_count() > head_count:
+                    return _crowded_step(state, person, room, axis, lines, others)
+    return None
+
+
+def _fill_lines(state: _State, room: int, axis: str) -> tuple[list[int], int]:
+    """The lines (rows or columns) that most surely fill ``room``: those reaching it, fewest places outside
+    it first, as long as the people they force into it grow; with the other-axis lines outside it."""
+    case = state.case
+    size = case.size
+    reach = 0
+    for domain in state.domains:
+        reach |= domain
+    masks = case.row_masks if axis == "row" else case.column_masks
+    outside: list[tuple[int, int]] = []
+    for index, line in enumerate(masks):
+        if reach & line & room:
+            cells = reach & line & ~room
+            spots = {(i % size if axis == "row" else i // size) for i in bits(cells)}
+            outside.append((index, sum(1 << k for k in spots)))
+    outside.sort(key=lambda item: item[1].bit_count())
+    best: tuple[list[int], int] = ([], 0)
+    chosen: list[int] = []
+    seen = 0
+    for index, across in outside:
+        chosen.append(index)
+        seen |= across
+        if len(chosen) - seen.bit_count() > len(best[0]) - best[1].bit_count():
+            best = (list(chosen), seen)
+    return best
+
+
+def _crowded_step(state: _State, person: int, room: str, axis: str, lines: list[int], others: int) -> Step:
+    case = state.case
+    room_name = case.room_by_id[room].name
+    forced = len(lines) - others.bit_count()
+    line_fr, line_en = ("rangées", "rows") if axis == "row" else ("colonnes", "columns")
+    other_fr, other_en = ("colonnes", "columns") if axis == "row" else ("rangées", "rows")
+    numbers = _numbers(sorted(lines))
+    name = state.names[person]
+    if case.people[person].victim:
+        who = Msg(f"la victime ({name}), seule avec l'assassin,", f"the victim ({name}), alone with the murderer,")
+    else:
+        who = Msg(f"{name}, {_alone_word(state, person)} dans sa pièce,", f"{name}, alone in the room,")
+    if others:
+        outside = _numbers(list(bits(others)))
+        hors = f"n'ont de places hors de la pièce que dans les {other_fr} {outside.fr}"
+        out = f"have places outside it only in {other_en} {outside.en}"
+    else:
+        hors, out = "n'ont aucune place hors de la pièce", "have no place outside it"
+    return state.step("crowded_room", 3, Msg(
+        f"Les {line_fr} {numbers.fr} atteignent {room_name.fr} et {hors} : au moins {forced} personnes s'y"
+        f" trouvent, donc {who.fr} n'y est pas.",
+        f"{line_en.capitalize()} {numbers.en} reach {room_name.en} and {out}: at least {forced} people are"
+        f" there, so {who.en} is not there.",
+    ), {person: state.domains[person] & ~case.room_masks[room]})
+
+
+def _numbers(indices: list[int]) -> Msg:
+    """« 2, 3 et 5 » / "2, 3 and 5" (counted from 1)."""
+    digits = [str(i + 1) for i in indices]
+    if len(digits) == 1:
+        return Msg(digits[0], digits[0])
+    return Msg(f"{', '.join(digits[:-1])} et {digits[-1]}", f"{', '.join(digits[:-1])} and {digits[-1]}")
+
+
 @dataclass(frozen=True)
 class Deduction:
     """A rung of the ladder: its key, level and name."""
@@ -474,6 +557,7 @@ DEDUCTIONS: tuple[Deduction, ...] = (
     Deduction("cross", 3, Msg("croix qui bloque une personne", "a cross that blocks someone"), _cross),
     Deduction("closed_group", 3, Msg("groupe fermé de rangées ou de colonnes", "closed group of rows or columns"), _closed_group),
     Deduction("room_census", 3, Msg("recensement des pièces", "room census"), _room_census),
+    Deduction("crowded_room", 3, Msg("pièce trop pleine", "crowded room"), _crowded_room),
 )
 """The ladder, simplest first."""
 
