@@ -100,7 +100,8 @@ class Level:
     _trackers: tuple[tuple[EnemySpec, ...], tuple[int, ...]] = field(
         default=((), ()), init=False, repr=False, compare=False)
     foe_moves: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """Memo of :mod:`rules`' enemy moves (a pure function of the enemy, the leader's node and the keys).
+    """Memo of the rules' enemy phases (a pure function of the enemies, the keys and, when a tracker is alert,
+    the leader's node: see ``rules._enemy_phase``).
 
     Not copied by ``dataclasses.replace`` (``init=False``): a level with other enemies starts afresh."""
 

@@ -141,9 +141,14 @@ def hint(level: Level, state: State, max_states: int = DEFAULT_BUDGET) -> Action
 def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE, max_states: int = DEFAULT_BUDGET,
               cache: Transitions | None = None) -> tuple[dict[Hashable, State], SearchStats]:
     """Every state reachable from the start of ``level`` (captures and wins included)."""
+    return _explored(level, successors(level, neutralisable, cache=cache), max_states)
+
+
+def _explored(level: Level, expand: Callable[[State], Iterable[tuple[Action, State]]],
+              max_states: int) -> tuple[dict[Hashable, State], SearchStats]:
+    """Every state ``expand`` reaches from the start of ``level``; running out of budget is an error."""
     with paused_gc():
-        states, stats = explore(initial_state(level), successors(level, neutralisable, cache=cache),
-                                max_states=max_states)
+        states, stats = explore(initial_state(level), expand, max_states=max_states)
     if stats.budget_exhausted:
         raise BudgetExceededError(Msg(
             f"{level.id} : plus de {max_states} états atteignables", f"{level.id}: more than {max_states} reachable states"))
@@ -186,12 +191,7 @@ def doubling_check(level: Level, max_states: int = DEFAULT_BUDGET) -> list[Doubl
     total = len(states)
     checks = []
     for index in sorted(neutralisable_enemies(states.values())):
-        with paused_gc():
-            untouchable, stats = explore(initial_state(level), untouchable_successors(level, index, cache),
-                                         max_states=max_states)
-        if stats.budget_exhausted:
-            raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
-                                          f"{level.id}: more than {max_states} reachable states"))
+        untouchable, _ = _explored(level, untouchable_successors(level, index, cache), max_states)
         removed, _ = reachable(without_enemy(level, index), max_states=max_states)
         checks.append(DoublingCheck(level.enemies[index].id, total, len(untouchable), len(removed)))
     return checks
