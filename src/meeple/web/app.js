@@ -373,7 +373,9 @@ async function showRoom(code) {
         title: player.connected ? t("connecté", "connected") : t("absent", "away") }),
       playerName(player),
       mine ? h("span", { class: "muted" }, t(" (vous)", " (you)")) : null,
-      player.kind === "ai" && player.level ? h("span", { class: "muted" }, ` · ${levelTitle(state.game, player.level)}`) : null));
+      player.kind === "ai" && player.level ? h("span", { class: "muted" }, ` · ${levelTitle(state.game, player.level)}`) : null,
+      // said in words, not only by the dot's colour: an online player whose connection dropped
+      player.kind === "human" && !player.connected ? h("span", { class: "muted away" }, t(" · absent", " · away")) : null));
     }
   }
 
