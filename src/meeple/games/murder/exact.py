@@ -21,7 +21,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from meeple.games.murder.model import Case, Cell, bits, is_solution
+from meeple.games.murder.model import Case, Cell, bits, is_solution, lines_filling
 
 MATCHING_AFTER = 200
 """The fill test runs at the root, then at every node once the search passes this many nodes (on easy
@@ -257,20 +257,14 @@ class _Search:
         """How many people stand in ``room``, and at least how many of the others will: if k free rows that
         reach the room have, outside it, places in only j columns, then k - j of their people are in the
         room (rows with the fewest places outside are taken first)."""
-        size = self.case.size
         inside = reach = 0
         for q in range(self.n):
             if placed[q] >= 0:
                 inside += (1 << placed[q]) & room != 0
             else:
                 reach |= domains[q]
-        outside = sorted(((reach & line & ~room) >> (r * size) for r, line in enumerate(self.case.row_masks)
-                          if reach & line & room), key=int.bit_count)
-        best = columns = 0
-        for count, out in enumerate(outside, 1):
-            columns |= out
-            best = max(best, count - columns.bit_count())
-        return inside, best
+        lines, across = lines_filling(self.case, reach, room)
+        return inside, len(lines) - across.bit_count()
 
     def _with_other_rule(self, domains: list[int], placed: list[int]) -> bool:
         for owner, room, gender in self.with_other:

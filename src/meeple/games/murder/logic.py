@@ -27,7 +27,7 @@ from itertools import combinations
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.games.murder.model import OBJECT_KINDS, Case, Cell, Clue, bits, fold, is_solution
+from meeple.games.murder.model import OBJECT_KINDS, Case, Cell, Clue, bits, fold, is_solution, lines_filling
 from meeple.games.murder.text import cell_name, clue_sentence
 
 LEVEL_NAMES: dict[int, Msg] = {1: Msg("facile", "easy"), 2: Msg("moyen", "medium"), 3: Msg("difficile", "hard")}
@@ -412,8 +412,7 @@ def _closed_group(state: _State) -> Step | None:
                 updates = {q: d & ~mask for q, d in enumerate(state.domains) if q not in group and d & mask}
                 if updates:
                     who = _join(state, list(group))
-                    digits = [str(i + 1) for i in bits(covered)]
-                    numbers = Msg(f"{', '.join(digits[:-1])} et {digits[-1]}", f"{', '.join(digits[:-1])} and {digits[-1]}")
+                    numbers = _numbers(list(bits(covered)))
                     return state.step("closed_group", 3, Msg(
                         f"{who.fr} n'ont de place que dans les {fr} {numbers.fr} : elles leur reviennent, les autres n'y sont pas.",
                         f"{who.en} only have places in {en} {numbers.en}: those {en} are theirs, nobody else is there.",
@@ -464,41 +463,16 @@ def _crowded_room(state: _State) -> Step | None:
     case = state.case
     victim = next(i for i, p in enumerate(case.people) if p.victim)
     limits = [(victim, 2)] + [(p, 1) for p in _alone_people(state) if p != victim]
-    for person, head_count in limits:
-        for room in sorted({case.room_index_of[i] for i in bits(state.domains[person])}):
-            mask = case.room_masks[room]
-            for axis in ("row", "column"):
-                lines, others = _fill_lines(state, mask, axis)
-                if len(lines) - others.bit_count() > head_count:
-                    return _crowded_step(state, person, room, axis, lines, others)
-    return None
-
-
-def _fill_lines(state: _State, room: int, axis: str) -> tuple[list[int], int]:
-    """The lines (rows or columns) that most surely fill ``room``: those reaching it, fewest places outside
-    it first, as long as the people they force into it grow; with the other-axis lines outside it."""
-    case = state.case
-    size = case.size
     reach = 0
     for domain in state.domains:
         reach |= domain
-    masks = case.row_masks if axis == "row" else case.column_masks
-    outside: list[tuple[int, int]] = []
-    for index, line in enumerate(masks):
-        if reach & line & room:
-            cells = reach & line & ~room
-            spots = {(i % size if axis == "row" else i // size) for i in bits(cells)}
-            outside.append((index, sum(1 << k for k in spots)))
-    outside.sort(key=lambda item: item[1].bit_count())
-    best: tuple[list[int], int] = ([], 0)
-    chosen: list[int] = []
-    seen = 0
-    for index, across in outside:
-        chosen.append(index)
-        seen |= across
-        if len(chosen) - seen.bit_count() > len(best[0]) - best[1].bit_count():
-            best = (list(chosen), seen)
-    return best
+    for person, head_count in limits:
+        for room in sorted({case.room_index_of[i] for i in bits(state.domains[person])}):
+            for axis in ("row", "column"):
+                lines, others = lines_filling(case, reach, case.room_masks[room], axis)
+                if len(lines) - others.bit_count() > head_count:
+                    return _crowded_step(state, person, room, axis, lines, others)
+    return None
 
 
 def _crowded_step(state: _State, person: int, room: str, axis: str, lines: list[int], others: int) -> Step:

@@ -508,6 +508,35 @@ def murderer(case: Case, placement: Placement) -> Person | None:
     return others[0] if len(others) == 1 else None
 
 
+def lines_filling(case: Case, reach: int, room: int, axis: str = "row") -> tuple[list[int], int]:
+    """Lines that must put people in ``room``, with the lines across them where they have places outside it.
+
+    Every free line (row or column, by ``axis``) holds one person. If k lines that reach the room — have a
+    cell of ``reach``, the cells someone may still take, in it — have their other places in only j lines
+    across, at least k - j of their people stand in the room. Lines with the fewest places outside come
+    first; the prefix forcing the most people is returned (``len(lines) - across.bit_count()`` of them).
+    """
+    size = case.size
+    outside: list[tuple[int, int]] = []
+    for index, line in enumerate(case.row_masks if axis == "row" else case.column_masks):
+        if reach & line & room:
+            cells = reach & line & ~room
+            if axis == "row":
+                outside.append((index, cells >> (index * size)))
+            else:
+                outside.append((index, sum(1 << (i // size) for i in bits(cells))))
+    outside.sort(key=lambda item: item[1].bit_count())
+    best: tuple[list[int], int] = ([], 0)
+    chosen: list[int] = []
+    across = 0
+    for index, spots in outside:
+        chosen.append(index)
+        across |= spots
+        if len(chosen) - across.bit_count() > len(best[0]) - best[1].bit_count():
+            best = (list(chosen), across)
+    return best
+
+
 def masks_to_cells(case: Case, mask: int) -> list[Cell]:
     """The cells of a mask, row by row."""
     return [case.cell(index) for index in bits(mask)]
