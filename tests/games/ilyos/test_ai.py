@@ -174,3 +174,13 @@ def test_the_same_position_and_seed_give_the_same_plan(level: str) -> None:
     first = _play_turn(game.copy(), level, 9)
     ai._PLANS.clear()
     assert _play_turn(game.copy(), level, 9) == first
+
+
+def test_an_expert_cut_short_by_a_loaded_machine_still_puts_the_crown_down_at_home(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "_now", SlowClock(0.002))  # its wide beam cannot finish before the deadline
+    monkeypatch.setattr(ai, "WALL_CLOCK", True)
+    game = arrange(islands=[((2, 1), 0)], guardians=[(0, (1, 0)), (1, (9, 0))], carried={0: 0},
+                   ground={(2, 1): 1}, hand=["move", "move", "move", "push", "magic"])
+    played = _play_turn(game, "expert")
+    assert Action("drop", 0) in played, [game.move_text(m) for m in played]

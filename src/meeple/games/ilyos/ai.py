@@ -129,6 +129,9 @@ SETTINGS: dict[str, LevelSettings] = {
 }
 EXPERT_BEAM_NODES = 10_000
 """The Expert's own beam stops after this many positions; the rest of its nodes go to the replies."""
+QUICK_SETTINGS = LevelSettings(width=2, placements=4, max_actions=12, threats=True, nodes=1_500, seconds=0.0)
+"""The Expert first searches like Hard (with the threats weighed), on its own 1 500 positions: on a machine
+so loaded that the deadline cuts the wide beam short, these whole plans compete with the wide beam's."""
 REPLY_SETTINGS = LevelSettings(width=2, placements=4, max_actions=10, threats=False, nodes=1_000, seconds=0.0)
 """How the Expert imagines the next seat's reply (each reply's search gets ``nodes`` positions at most)."""
 
@@ -240,8 +243,14 @@ def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRa
     turn (the best line found, completed by a placement if needed and ``end``)."""
     start = _now() if began is None else began
     budget = Budget(settings.nodes, start + settings.seconds if WALL_CLOCK else None)
-    finals = _beam(game, seat, settings, budget.part(EXPERT_BEAM_NODES) if settings.replies else budget, rng)
-    if settings.replies and len(finals) > 1:
+    if not settings.replies:
+        return _beam(game, seat, settings, budget, rng)[0][1]
+    quick = _beam(game, seat, QUICK_SETTINGS, Budget(QUICK_SETTINGS.nodes, budget.deadline), rng)
+    wide = budget.part(EXPERT_BEAM_NODES)
+    finals = _beam(game, seat, settings, wide, rng)
+    if wide.exhausted():  # cut short, its plans may be shallow: the quick search's whole plans compete
+        finals = sorted(finals + quick, key=lambda item: -item[0])
+    if len(finals) > 1:
         finals = _check_replies(game, seat, finals[: settings.replies], rng, budget)
     return finals[0][1]
 
