@@ -53,7 +53,6 @@ def wait_version(page: Any, number: int) -> None:
     page.wait_for_selector(f"section.room[data-version='{number}']")
 
 
-def wait_next_version(page: Any, before: int) -> int:
-    """Wait until the page shows a later state than ``before``; returns the new version."""
-    page.wait_for_function(f"Number(document.querySelector('section.room')?.dataset.version ?? -1) > {before}")
-    return version(page)
+def wait_version_at_least(page: Any, number: int) -> None:
+    """Wait until the page has drawn the room's state ``number`` or a later one (computers may play on)."""
+    page.wait_for_function(f"Number(document.querySelector('section.room')?.dataset.version ?? -1) >= {number}")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import version, wait_version
+from tests.web.browser import version, wait_version, wait_version_at_least
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,7 @@ def place_island_and_end_turn(page: Any) -> None:
         page.click(".orientation >> nth=0")
     wait_version(page, before + 1)
     page.click("#end-turn")
-    page.wait_for_function(f"Number(document.querySelector('section.room').dataset.version) >= {before + 2}")
+    wait_version_at_least(page, before + 2)
 
 
 def _prepared_room(server: LiveServer) -> dict[str, Any]:
