@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.core.rng import make_rng
 from meeple.games.hive.ai import (
     TIME_CHECK_INTERVAL,
@@ -73,6 +75,7 @@ def test_baselines_play_legal_moves() -> None:
     assert greedy_move(game, rng) in game.legal_moves()
 
 
+@pytest.mark.timeout(1200)  # two whole games at depth 2: ~20 s idle, ~125 s under a load average of 15
 def test_ai_beats_random_players() -> None:
     results = list(match(alpha_beta_player(None, 2), BASELINES["random"], 2, "Base+MLPC", 7, 300))
     assert all(result.ai_won for result in results)

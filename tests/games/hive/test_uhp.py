@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from meeple.games.hive.uhp import UhpEngine, run
 
 
@@ -157,12 +159,13 @@ def test_meeple_hive_perft_bad_game_type_is_one_line() -> None:
     assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.timeout(900)
 def test_meeple_hive_tournament_reports_a_summary() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "meeple", "--lang", "en", "hive", "tournament", "--opponent", "random", "--games", "2", "--depth", "1"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=800,
     )
     assert done.returncode == 0
     assert "AI vs random: 2 wins, 0 losses, 0 draws (100%)" in done.stdout
