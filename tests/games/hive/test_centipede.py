@@ -273,3 +273,18 @@ def test_decision_a_mosquito_cannot_copy_a_covered_centipede() -> None:
     assert moves_of(game, "wM") == set()
     with pytest.raises(IllegalMoveError):
         game.push(game.parse_move("wM ~wQ"))
+
+
+def test_movement_3_the_slide_keeps_the_freedom_to_move() -> None:
+    # wC (0,0) touches only the stacks bB1/bA1 (1,-1) and wB1/wQ (0,1): it may slide along them, but
+    # not east into the hole (1,0), whose way in passes between those two stacks (a closed gate).
+    game = build(
+        "Base+C",
+        [
+            "wC", "bA1 wC/", "wQ wC\\", "bQ bA1-", "wB1 /wQ", "bG1 bQ\\",
+            "wB1 wQ", "bB1 \\bA1", "wA1 wB1\\", "bB1 bA1", "wA1 /bG1", "bA2 bQ/",
+        ],
+    )
+    assert targets_of(game, "wC") == {(0, -1, 0), (-1, 1, 0)}
+    with pytest.raises(IllegalMoveError):
+        game.push(game.parse_move("wC /bQ"))
