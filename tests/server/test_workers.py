@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,50 +50,50 @@ class RecordingWorkers(AiWorkers):
         return result
 
 
-def test_a_search_runs_in_another_process_and_a_local_function_in_a_thread() -> None:
+def _with_workers(check: Callable[[AiWorkers], Awaitable[None]]) -> None:
+    """Run ``check`` with a pool of one worker, closed afterwards."""
     async def scenario() -> None:
         workers = AiWorkers(processes=1)
         try:
-            assert await workers.run(os.getpid) != os.getpid()
-            assert await workers.run(sum, [1, 2, 3]) == 6
-            main_thread = threading.get_ident()
-
-            def local() -> tuple[int, int]:  # cannot be pickled: runs in a thread of this process
-                return os.getpid(), threading.get_ident()
-
-            pid, thread = await workers.run(local)
-            assert pid == os.getpid() and thread != main_thread
+            await check(workers)
         finally:
             workers.close()
 
     asyncio.run(scenario())
+
+
+def test_a_search_runs_in_another_process_and_a_local_function_in_a_thread() -> None:
+    async def check(workers: AiWorkers) -> None:
+        assert await workers.run(os.getpid) != os.getpid()
+        assert await workers.run(sum, [1, 2, 3]) == 6
+        main_thread = threading.get_ident()
+
+        def local() -> tuple[int, int]:  # cannot be pickled: runs in a thread of this process
+            return os.getpid(), threading.get_ident()
+
+        pid, thread = await workers.run(local)
+        assert pid == os.getpid() and thread != main_thread
+
+    _with_workers(check)
 
 
 def test_an_error_in_a_search_comes_back_as_text_and_the_worker_stays() -> None:
-    async def scenario() -> None:
-        workers = AiWorkers(processes=1)
-        try:
-            first = await workers.run(os.getpid)
-            with pytest.raises(SearchFailed) as caught:
-                await workers.run(_refuse, 7)
-            assert "IllegalMoveError" in str(caught.value) and "forbidden" in str(caught.value)
-            assert await workers.run(os.getpid) == first  # the same worker, still there
-        finally:
-            workers.close()
+    async def check(workers: AiWorkers) -> None:
+        first = await workers.run(os.getpid)
+        with pytest.raises(SearchFailed) as caught:
+            await workers.run(_refuse, 7)
+        assert "IllegalMoveError" in str(caught.value) and "forbidden" in str(caught.value)
+        assert await workers.run(os.getpid) == first  # the same worker, still there
 
-    asyncio.run(scenario())
+    _with_workers(check)
 
 
 def test_a_dead_worker_is_replaced_and_its_search_still_answers() -> None:
-    async def scenario() -> None:
-        workers = AiWorkers(processes=1)
-        try:
-            assert await workers.run(_die_outside, os.getpid()) == "answered"
-            assert await workers.run(os.getpid) != os.getpid()  # a fresh pool
-        finally:
-            workers.close()
+    async def check(workers: AiWorkers) -> None:
+        assert await workers.run(_die_outside, os.getpid()) == "answered"
+        assert await workers.run(os.getpid) != os.getpid()  # a fresh pool
 
-    asyncio.run(scenario())
+    _with_workers(check)
 
 
 def _gone(pid: int, seconds: float = 60.0) -> bool:

@@ -37,7 +37,6 @@ T = TypeVar("T")
 WORKER_NICENESS = 5
 """How much lower the workers' priority is than the server's (Unix ``nice``)."""
 
-
 WATCH_SECONDS = 1.0
 """How often a worker checks that the server that started it still runs."""
 
@@ -57,9 +56,7 @@ def _watch_server(server_pid: int) -> None:
         time.sleep(WATCH_SECONDS)
         try:
             os.kill(server_pid, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:  # a process of another user took the number: ours is gone
+        except (ProcessLookupError, PermissionError):  # gone (or its number now belongs to another user)
             os._exit(0)
 
 
