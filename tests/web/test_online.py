@@ -215,6 +215,8 @@ def test_a_shared_room_link_lets_a_watcher_take_the_open_seat(page: Any, new_pag
     friend.goto(f"{live_server.url}/#/room/{code}")  # the link, without a seat token: watching
     wait_version(friend, 0)
     assert "Vous regardez la partie" in friend.inner_text(".room-actions")
+    assert "les mains restent cachées" in friend.inner_text("#ilyos-hand")  # a watcher sees no cards
+    assert friend.locator("#ilyos-hand .card").count() == 0 < page.locator("#ilyos-hand .card").count()
     friend.click("#join-here")
     friend.wait_for_selector("#players .player.seat-1.mine")
     assert friend.locator("#join-here").count() == 0
