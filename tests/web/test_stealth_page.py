@@ -35,6 +35,12 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     wait_version(page, 6)
     expect(page.locator("#outcome")).to_contain_text("Gagné")
     assert page.locator(".stealth-side .star.earned").count() == 3
+    code = page.inner_text("#code-value")
+    page.click("#next-level")  # a new room with the next level
+    page.wait_for_function(f"document.querySelector('#code-value')?.textContent.length === 6 "
+                           f"&& document.querySelector('#code-value').textContent !== '{code}'")
+    wait_version(page, 0)
+    expect(page.locator(".stealth-side h2")).to_contain_text("1-2")
     page.click("#home-link")
     page.click("[data-game=stealth]")
     page.wait_for_selector("[data-level='1-1'] .star.earned")
