@@ -56,3 +56,31 @@ def wait_version(page: Any, number: int) -> None:
 def wait_version_at_least(page: Any, number: int) -> None:
     """Wait until the page has drawn the room's state ``number`` or a later one (computers may play on)."""
     page.wait_for_function(f"Number(document.querySelector('section.room')?.dataset.version ?? -1) >= {number}")
+
+
+def start_local_game(page: Any, game: str) -> None:
+    """From the lobby, start ``game`` the quickest way for this device alone; wait for its first state."""
+    page.click(f"[data-game={game}]")
+    if game == "stealth":
+        page.click("[data-level='1-1']")
+    else:
+        if game == "murder":
+            page.select_option("#case-size", "4")
+        elif game == "ilyos":
+            page.select_option("#seat-1", "local")
+        else:
+            page.check("input[name=mode][value=local]")
+        page.click("#start")
+    wait_version(page, 0)
+
+
+def place_island_and_end_turn(page: Any) -> None:
+    """Place an island at the first pivot offered (first orientation), end the turn, wait for both states."""
+    before = version(page)
+    page.click("#place-island")
+    page.click(".cell.pivot >> nth=0")  # the pivots appear once the server answered
+    if page.locator(".orientation").count():  # drawn by the same click when there is a choice to make
+        page.click(".orientation >> nth=0")
+    wait_version(page, before + 1)
+    page.click("#end-turn")
+    wait_version_at_least(page, before + 2)

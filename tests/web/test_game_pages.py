@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser import version, wait_version
+from tests.web.browser import start_local_game, version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -158,10 +158,7 @@ def test_hive_centipede_swaps_places(page: Any) -> None:
 
 
 def test_murder_case_is_printed_with_its_cards(page: Any) -> None:
-    page.click("[data-game=murder]")
-    page.select_option("#case-size", "4")
-    page.click("#start")
-    wait_version(page, 0)
+    start_local_game(page, "murder")
     name = page.locator(".murder-card").first.get_attribute("data-person")
     with page.context.expect_page() as opened:
         page.click("#print")
@@ -172,10 +169,7 @@ def test_murder_case_is_printed_with_its_cards(page: Any) -> None:
 
 
 def test_hive_is_played_with_the_keyboard(page: Any) -> None:
-    page.click("[data-game=hive]")
-    page.check("input[name=mode][value=local]")
-    page.click("#start")
-    wait_version(page, 0)
+    start_local_game(page, "hive")
     page.focus("#reserve-w [data-piece=wS1]")
     page.keyboard.press("Enter")  # the piece is chosen and the focus goes to its first target
     page.wait_for_function("document.activeElement.matches('.target')")

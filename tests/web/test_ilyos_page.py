@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import version, wait_version, wait_version_at_least
+from tests.web.browser import place_island_and_end_turn, start_local_game, version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -38,18 +38,6 @@ MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind
 {"kind": "place", "at": [0, 7], "orientation": 3}, {"kind": "move", "guardian": 0, "to": [3, 1]}, {"kind": "end"},
 {"kind": "place", "at": [4, 2], "orientation": 3}, {"kind": "move", "guardian": 7, "to": [7, 3]}]""")
 """A local duel (seed 0) up to a turn in which guardian 7 may push the guardian on 7,4 with force 1 or more."""
-
-
-def place_island_and_end_turn(page: Any) -> None:
-    """Place an island at the first pivot offered (first orientation), end the turn, wait for both states."""
-    before = version(page)
-    page.click("#place-island")
-    page.click(".cell.pivot >> nth=0")  # the pivots appear once the server answered
-    if page.locator(".orientation").count():  # drawn by the same click when there is a choice to make
-        page.click(".orientation >> nth=0")
-    wait_version(page, before + 1)
-    page.click("#end-turn")
-    wait_version_at_least(page, before + 2)
 
 
 def _prepared_room(server: LiveServer) -> dict[str, Any]:
@@ -152,10 +140,7 @@ def test_magic_offers_the_rotations_of_the_clicked_island(page: Any, live_server
 
 
 def test_a_guardian_is_moved_with_the_keyboard(page: Any) -> None:
-    page.click("[data-game=ilyos]")
-    page.select_option("#seat-1", "local")
-    page.click("#start")
-    wait_version(page, 0)
+    start_local_game(page, "ilyos")
     cell = page.locator(".cell:has(.guardian)").first.get_attribute("data-cell")
     page.focus(f"[data-cell='{cell}']")
     page.keyboard.press("Enter")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import Watch, wait_version
+from tests.web.browser import Watch, start_local_game, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -55,10 +55,7 @@ def test_a_level_is_played_with_the_keyboard_alone(page: Any) -> None:
 def test_pages_fit_a_phone(new_page: Any) -> None:
     page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.click("[data-game=hive]")
-    page.check("input[name=mode][value=local]")
-    page.click("#start")
-    wait_version(page, 0)
+    start_local_game(page, "hive")
     page.wait_for_selector("#reserve-w button[data-piece]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.locator("#code-value").is_visible()
@@ -108,29 +105,13 @@ ENGLISH_PAGES = {
 }
 
 
-def _start(page: Any, game: str) -> None:
-    """Start a game of ``game`` from its setup page, the quickest way, for this device alone."""
-    if game == "stealth":
-        page.click("[data-level='1-1']")
-        return
-    if game == "murder":
-        page.select_option("#case-size", "4")
-    elif game == "ilyos":
-        page.select_option("#seat-1", "local")
-    else:
-        page.check("input[name=mode][value=local]")
-    page.click("#start")
-
-
 def test_every_game_in_english_at_a_phone_width(new_page: Any) -> None:
     page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page.click("[data-lang=en]")
     expect(page.locator("h1")).to_have_text("Choose a game")
     for game, texts in ENGLISH_PAGES.items():
         page.click("#home-link")
-        page.click(f"[data-game={game}]")
-        _start(page, game)
-        wait_version(page, 0)
+        start_local_game(page, game)
         for text in texts:
             expect(page.locator("#app")).to_contain_text(text)
         shown = page.inner_text("body")

@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import Watch, version, wait_version
-from tests.web.test_ilyos_page import place_island_and_end_turn
+from tests.web.browser import Watch, place_island_and_end_turn, version, wait_version
 
 pytestmark = pytest.mark.browser
 
