@@ -21,7 +21,7 @@ replays the plan action by action, so its time budget is per turn):
 
 How long a level thinks: each search evaluates at most ``LevelSettings.nodes`` positions (a deterministic
 limit: the same position and seed give the same move) and, with :data:`WALL_CLOCK`, stops at its
-deadline (``LevelSettings.seconds``, the Expert's 1.0 s), read at every evaluated position; a search
+deadline (``LevelSettings.seconds``, the Expert's 0.8 s), read at every evaluated position; a search
 cut short still returns a whole legal turn, so the Expert's turn stays under :data:`TURN_LIMIT_SECONDS`.
 
 The heuristic (:func:`evaluate`) counts validated crowns, how near each crown is to a village of each
@@ -124,7 +124,7 @@ SETTINGS: dict[str, LevelSettings] = {
     "medium": LevelSettings(width=1, placements=3, max_actions=12, threats=False, nodes=3_000, seconds=1.0,
                             noise=8.0),
     "hard": LevelSettings(width=2, placements=4, max_actions=12, threats=False, nodes=6_000, seconds=1.0),
-    "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, nodes=16_000, seconds=1.0,
+    "expert": LevelSettings(width=10, placements=10, max_actions=12, threats=True, nodes=16_000, seconds=0.8,
                             replies=4),
 }
 EXPERT_BEAM_NODES = 10_000
@@ -413,7 +413,7 @@ def choose_move(game: IlyosGame, seat: int, level: str, rng: SeededRandom | None
 
     Plans are cached by the seat's own view, so the rest of a planned turn costs nothing. A turn's
     search stops at its level's node limit or, with :data:`WALL_CLOCK`, its deadline (the Expert's is
-    1.0 s after this call), whichever comes first.
+    0.8 s after this call), whichever comes first.
     """
     began = _now()
     if level not in LEVELS:
