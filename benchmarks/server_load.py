@@ -40,6 +40,8 @@ import httpx
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
+WARM_UP = 5.0
+"""Seconds at the start left out of the steady-state figures."""
 
 
 @dataclass
@@ -52,6 +54,13 @@ class Figures:
     games_finished: int = 0
     server_cpu_before: float | None = None
     server_cpu_after: float | None = None
+    started_at: float = 0.0
+
+    def steady(self, warm_up: float) -> list[float]:
+        """The round trips of the moves completed ``warm_up`` seconds or more after the start (all the
+        sockets connect and every game's first move is played in the first seconds)."""
+        return [trip for trip, done in zip(self.round_trips, self.completed_at, strict=True)
+                if done - self.started_at >= warm_up]
 
 
 def free_port() -> int:
@@ -225,7 +234,8 @@ async def run(base: str, games: int, seconds: float, think: float, kind: Kind, s
         ai_tables = await asyncio.gather(*(new_table(base, ai_kind, client, gate)
                                            for _ in range(ai_rooms)))
         figures.server_cpu_before = cpu_seconds(server_pid) if server_pid else None
-        stop_at = time.monotonic() + seconds
+        figures.started_at = time.monotonic()
+        stop_at = figures.started_at + seconds
         await asyncio.gather(
             *(one_table(base, kind, figures, think, stop_at, seed, client, gate, table)
               for seed, table in enumerate(tables)),
@@ -283,6 +293,10 @@ def main() -> None:
           f"games finished: {figures.games_finished}")
     print(f"round trip: p50 {percentile(trips, 0.5) * 1000:.1f} ms  p99 {percentile(trips, 0.99) * 1000:.1f} ms  "
           f"max {max(trips) * 1000:.1f} ms  mean {statistics.fmean(trips) * 1000:.1f} ms")
+    steady = figures.steady(WARM_UP)
+    if steady:
+        print(f"after the first {WARM_UP:.0f} s: {len(steady)} moves, p50 {percentile(steady, 0.5) * 1000:.1f} ms  "
+              f"p99 {percentile(steady, 0.99) * 1000:.1f} ms  max {max(steady) * 1000:.1f} ms")
     if figures.server_cpu_before is not None and figures.server_cpu_after is not None:
         used = figures.server_cpu_after - figures.server_cpu_before
         print(f"server CPU (with its AI workers): {used:.1f} s for {len(trips)} moves "

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from meeple.server.service import RoomService, RoomSpec, ServerError
-from meeple.server.store import DatabaseError, Store, with_driver
+from meeple.server.store import SAFETY_CHECKPOINT_PAGES, DatabaseError, Store, with_driver
 from tests.server.conftest import test_registry
 
 
@@ -82,13 +82,19 @@ def test_meeple_serve_on_an_unusable_database_prints_one_line() -> None:
     assert "secret" not in done.stderr
 
 
-def test_sqlite_flushes_every_commit_to_the_disk(tmp_path: Path) -> None:
-    """synchronous=FULL: an acknowledged move survives a power cut, not only a killed process."""
+def test_sqlite_flushes_every_commit_to_the_disk_and_checkpoints_off_the_commits_path(tmp_path: Path) -> None:
+    """synchronous=FULL: an acknowledged move survives a power cut, not only a killed process; the log is
+    copied into the file by a thread of its own, which stops with the store."""
     store = Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}")
     with store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == SAFETY_CHECKPOINT_PAGES
+    assert store._checkpointer is not None
+    thread = store._checkpointer._thread
+    assert thread.name == "meeple-checkpoint" and thread.is_alive()
     store.close()
+    assert not thread.is_alive()
 
 
 def test_a_postgresql_url_without_a_driver_uses_psycopg() -> None:
