@@ -11,9 +11,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
+from meeple.games.stealth import INFO
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import (
     Level,
@@ -35,11 +37,22 @@ from meeple.games.stealth.solver import (
     validate,
 )
 
-app = typer.Typer(help="Infiltration / Stealth: solveur, validateur, partie au terminal.", no_args_is_help=True)
+app = typer.Typer(
+    help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
+        f"{INFO.title.fr} — {INFO.summary.fr}\n\nRésoudre, valider, dessiner et jouer des niveaux.",
+        f"{INFO.title.en} — {INFO.summary.en}\n\nSolve, validate, draw and play levels.",
+    ),
+    no_args_is_help=True,
+)
 console = Console(highlight=False, soft_wrap=True)
 
-LevelArg = Annotated[str, typer.Argument(help="identifiant (1-1) ou fichier de niveau / level id or file")]
-Budget = Annotated[int, typer.Option("--budget", help="états au plus / at most this many states")]
+LevelArg = Annotated[str, typer.Argument(help=cli_help(
+    "identifiant d'un niveau livré (1-1) ou chemin d'un fichier de niveau",
+    "a shipped level id (1-1) or the path of a level file",
+))]
+Budget = Annotated[int, typer.Option("--budget", help=cli_help(
+    "nombre maximal d'états à explorer", "maximum number of states to explore"
+))]
 
 
 def open_level(name: str) -> Level:
@@ -74,9 +87,12 @@ def solution_stars(level: Level, solution: Solution) -> list[str]:
     return game.stars()
 
 
-@app.command("solve")
+@app.command("solve", help=cli_help(
+    "Trouve la solution la plus courte, les étoiles qu'elle rapporte et la plus courte pour chaque objectif.",
+    "Find the shortest solution, the stars it earns and the shortest one for each objective.",
+))
 def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None:
-    """Plus courte solution, ses étoiles, et la plus courte par objectif / shortest solution and per star."""
+    """The shortest solution, its stars, and the shortest solution for each objective."""
     level = open_level(level_name)
     console.print(f"{level.id} — {level.title}")
     cache: Transitions = {}  # the objectives share the moves already played out
@@ -98,13 +114,21 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
         console.print(f"  par ({Msg('au plus', 'at most')} {level.par}): {shortest.length} {Msg('coups', 'moves')}, {verdict}")
 
 
-@app.command("validate")
+@app.command("validate", help=cli_help(
+    "Vérifie les règles de validation des niveaux et donne la raison de chaque échec.",
+    "Check levels against the validation rules, giving the reason for each failure.",
+))
 def validate_command(
-    target: Annotated[str | None, typer.Argument(help="niveau, fichier ou dossier (défaut : l'acte 1 livré) / level, file or folder (default: the shipped act 1)")] = None,
+    target: Annotated[str | None, typer.Argument(help=cli_help(
+        "niveau, fichier ou dossier (défaut : l'acte 1 livré)", "level, file or folder (default: the shipped act 1)"
+    ))] = None,
     budget: Budget = DEFAULT_BUDGET,
-    doubling: Annotated[bool, typer.Option("--doubling", help="états atteignables par ennemi neutralisable / reachable states per neutralisable enemy")] = False,
+    doubling: Annotated[bool, typer.Option("--doubling", help=cli_help(
+        "compte aussi les états atteignables selon que chaque ennemi neutralisable est intouchable ou retiré",
+        "also count the reachable states with each neutralisable enemy untouchable or removed",
+    ))] = False,
 ) -> None:
-    """Règles de validation des niveaux, avec les raisons / level validation rules, with reasons."""
+    """Check levels against the validation rules, with the reason for each failure."""
     levels = _levels_of(target)
     failures = 0
     for level in track(levels, len(levels), str(Msg("validation", "validating"))):
@@ -144,13 +168,17 @@ def _levels_of(target: str | None) -> list[Level]:
     return [open_level(target)]
 
 
-@app.command("show")
+@app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))
 def show_command(
     level_name: LevelArg,
-    svg: Annotated[Path | None, typer.Option("--svg", help="écrire le plateau en SVG / write the board as SVG")] = None,
-    moves: Annotated[str, typer.Option("--moves", help="coups à jouer d'abord, séparés par des virgules / moves to play first, comma-separated")] = "",
+    svg: Annotated[Path | None, typer.Option("--svg", help=cli_help(
+        "écrit le plateau dans ce fichier SVG", "write the board to this SVG file"
+    ))] = None,
+    moves: Annotated[str, typer.Option("--moves", help=cli_help(
+        "coups à jouer d'abord, séparés par des virgules", "moves to play first, comma-separated"
+    ))] = "",
 ) -> None:
-    """Dessine un niveau (texte ou SVG) / draw a level (text or SVG)."""
+    """Draw a level as text or SVG."""
     game = StealthGame.from_level(open_level(level_name))
     for text in filter(None, (part.strip() for part in moves.split(","))):
         game.push(game.parse_move(text))
@@ -167,9 +195,9 @@ HELP = Msg(
 )
 
 
-@app.command("play")
+@app.command("play", help=cli_help("Joue un niveau dans le terminal.", "Play a level in the terminal."))
 def play_command(level_name: LevelArg) -> None:
-    """Joue un niveau au terminal / play a level in the terminal."""
+    """Play a level in the terminal."""
     game = StealthGame.from_level(open_level(level_name))
     console.print(str(game.level.hint), markup=False)
     console.print(str(HELP), markup=False)
