@@ -197,3 +197,21 @@ def test_show_prints_the_battlefield_and_every_fighter(tmp_path: Path, capsys: p
     assert ">X<" in text and 'class="dest' not in text and 'class="zoc side1"' in text
     assert main(["skirmish", "show", "gauntlet"]) == 0
     assert "Combattants" in capsys.readouterr().out  # French by default
+
+
+def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "250")  # no phrase wrapped
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    capsys.readouterr()
+    assert main(["--lang", "fr", "skirmish", "--help"]) == 0
+    french = capsys.readouterr().out
+    assert "Montre où un combattant peut aller" in french and "Show where a fighter may go" not in french
+    assert main(["--lang", "en", "skirmish", "--help"]) == 0
+    english = capsys.readouterr().out
+    assert "Show where a fighter may go" in english and "Montre où un combattant" not in english
+    assert main(["--lang", "fr", "skirmish", "play", "--help"]) == 0
+    french = capsys.readouterr().out
+    assert "camp(s) joué(s) par l'ordinateur" in french and "side(s) played by" not in french
+    assert main(["--lang", "en", "skirmish", "play", "--help"]) == 0
+    english = capsys.readouterr().out
+    assert "side(s) played by the computer" in english and "camp(s) joué(s)" not in english

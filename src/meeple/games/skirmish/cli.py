@@ -13,11 +13,13 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.core.files import read_json
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
+from meeple.games.skirmish import INFO
 from meeple.games.skirmish.ai import DEFAULT_LEVEL, LEVELS, choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
 from meeple.games.skirmish.movement import Adjudicator, Reach
@@ -26,17 +28,27 @@ from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random
 
 app = typer.Typer(
     name="skirmish",
-    help="Escarmouche: zones de contrôle et engagements / Skirmish: zones of control and engagements.",
+    help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
+        f"{INFO.title.fr} — {INFO.summary.fr}\n\n"
+        "Scénarios, déplacements autorisés et vérification des chemins, parties contre l'ordinateur.",
+        f"{INFO.title.en} — {INFO.summary.en}\n\n"
+        "Scenarios, legal moves and path checks, games against the computer.",
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
 
-ScenarioArg = Annotated[str, typer.Argument(help="scénario fourni, fichier de scénario ou partie enregistrée / "
-                                                 "shipped scenario, scenario file or saved game")]
-FighterArg = Annotated[str, typer.Argument(help="id du combattant / fighter id (R1, B2…)")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="sortie JSON / JSON output")]
+ScenarioArg = Annotated[str, typer.Argument(help=cli_help(
+    "nom d'un scénario fourni, fichier de scénario ou partie enregistrée",
+    "a shipped scenario's name, a scenario file or a saved game",
+))]
+FighterArg = Annotated[str, typer.Argument(help=cli_help("identifiant du combattant (R1, B2…)", "fighter id (R1, B2…)"))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=cli_help("sortie en JSON", "JSON output"))]
+SvgOpt = Annotated[Path | None, typer.Option(help=cli_help(
+    "écrit aussi l'image dans ce fichier SVG", "also draw the picture in this SVG file"
+))]
 
 
 def open_game(source: str) -> SkirmishGame:
@@ -65,9 +77,9 @@ def _parse_path(words: list[str]) -> list[tuple[int, int]]:
     return cells
 
 
-@app.command()
+@app.command(help=cli_help("Liste les scénarios fournis.", "List the shipped scenarios."))
 def scenarios() -> None:
-    """Liste les scénarios fournis / list the shipped scenarios."""
+    """List the shipped scenarios."""
     for name in shipped_scenarios():
         scenario = load_scenario(name)
         size = Msg("{n} combattants, {r} tours", "{n} fighters, {r} rounds").format(
@@ -75,9 +87,9 @@ def scenarios() -> None:
         console.print(f"[bold]{name}[/bold]  {scenario.title}  ({scenario.ground.width}×{scenario.ground.height}, {size})")
 
 
-@app.command()
-def validate(file: Annotated[Path, typer.Argument(help="fichier de scénario / scenario file")]) -> None:
-    """Vérifie un fichier de scénario / check a scenario file."""
+@app.command(help=cli_help("Vérifie un fichier de scénario.", "Check a scenario file."))
+def validate(file: Annotated[Path, typer.Argument(help=cli_help("fichier de scénario", "scenario file"))]) -> None:
+    """Check a scenario file."""
     scenario = load_scenario(str(file))
     console.print(str(Msg(f"valide: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
                           f"{len(scenario.fighters)} combattants",
@@ -85,16 +97,22 @@ def validate(file: Annotated[Path, typer.Argument(help="fichier de scénario / s
                           f"{len(scenario.fighters)} fighters")))
 
 
-@app.command()
+@app.command(help=cli_help("Crée un scénario aléatoire (JSON).", "Make a random scenario (JSON)."))
 def generate(
-    seed: Annotated[int, typer.Option(help="graine / seed")] = 1,
-    width: Annotated[int, typer.Option(help="largeur / width")] = 16,
-    height: Annotated[int, typer.Option(help="hauteur / height")] = 10,
-    per_side: Annotated[int, typer.Option(help="combattants par camp / fighters per side")] = 4,
-    rounds: Annotated[int, typer.Option(help="manches / rounds")] = 6,
-    out: Annotated[Path | None, typer.Option(help="fichier de sortie (sinon stdout) / output file")] = None,
+    seed: Annotated[int, typer.Option(help=cli_help("graine du hasard", "random seed"))] = 1,
+    width: Annotated[int, typer.Option(help=cli_help("largeur du terrain (6 à 100)", "width of the ground (6 to 100)"))]
+    = 16,
+    height: Annotated[int, typer.Option(help=cli_help("hauteur du terrain (4 à 100)", "height of the ground (4 to 100)"))]
+    = 10,
+    per_side: Annotated[int, typer.Option(help=cli_help(
+        "combattants par camp (au plus la hauteur)", "fighters per side (at most the height)"
+    ))] = 4,
+    rounds: Annotated[int, typer.Option(help=cli_help("nombre de manches", "number of rounds"))] = 6,
+    out: Annotated[Path | None, typer.Option(help=cli_help(
+        "fichier de sortie (sinon la sortie standard)", "output file (else standard output)"
+    ))] = None,
 ) -> None:
-    """Crée un scénario aléatoire / make a random scenario (JSON)."""
+    """Make a random scenario (JSON)."""
     try:
         data = random_scenario(seed, width, height, per_side, rounds)
     except ValueError:
@@ -109,12 +127,12 @@ def generate(
         console.print(str(Msg(f"scénario écrit dans {out}", f"scenario written to {out}")))
 
 
-@app.command()
-def show(
-    scenario: ScenarioArg,
-    svg: Annotated[Path | None, typer.Option(help="écrit aussi une image SVG / also write an SVG picture")] = None,
-) -> None:
-    """Affiche le terrain, les ZdC et les combattants / show the battlefield, its ZOCs and its fighters."""
+@app.command(help=cli_help(
+    "Affiche le terrain, les zones de contrôle et les combattants.",
+    "Show the battlefield, its zones of control and its fighters.",
+))
+def show(scenario: ScenarioArg, svg: SvgOpt = None) -> None:
+    """Show the battlefield, its zones of control and its fighters."""
     game = open_game(scenario)
     title = f"{game.scenario.title} — {Msg('manche', 'round')} {min(game.state.round, game.scenario.rounds)}/" \
             f"{game.scenario.rounds}, {Msg('score', 'score')} {game.score()[0]}–{game.score()[1]}"
@@ -127,17 +145,23 @@ def show(
     console.print(fighters_table(game.field, game.scenario.sides))
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Montre où un combattant peut aller (zones de contrôle grisées, issues marquées).",
+    "Show where a fighter may go (zones of control shaded, outcomes marked).",
+))
 def reach(
     scenario: ScenarioArg,
     fighter: FighterArg,
     as_json: JsonOpt = False,
-    listing: Annotated[bool, typer.Option("--list", help="liste chemins et coûts / list paths and costs")] = False,
-    svg: Annotated[Path | None, typer.Option(help="écrit aussi une image SVG / also write an SVG picture")] = None,
-    to: Annotated[str | None, typer.Option(help="montre le chemin vers cette case x,y / show the path to cell x,y")]
-    = None,
+    listing: Annotated[bool, typer.Option("--list", help=cli_help(
+        "liste les chemins et leurs coûts", "list the paths and their costs"
+    ))] = False,
+    svg: SvgOpt = None,
+    to: Annotated[str | None, typer.Option(help=cli_help(
+        "montre le chemin vers la case x,y", "show the path to cell x,y"
+    ))] = None,
 ) -> None:
-    """Affiche où un combattant peut aller / show where a fighter may go (ZOCs shaded, outcomes marked)."""
+    """Show where a fighter may go (zones of control shaded, outcomes marked)."""
     game = open_game(scenario)
     result = game.reachable(fighter)
     path: tuple[tuple[int, int], ...] = ()
@@ -179,16 +203,22 @@ def _path_to(game: SkirmishGame, fighter: str, result: Reach, text: str) -> tupl
     return destination.path
 
 
-@app.command("check")
+@app.command("check", help=cli_help(
+    "Dit si un chemin est légal ; sinon, donne le premier pas illégal et la règle enfreinte.",
+    "Tell whether a path is legal; if not, give the first illegal step and the rule it breaks.",
+))
 def check_path(
     scenario: ScenarioArg,
     fighter: FighterArg,
-    path: Annotated[list[str], typer.Argument(help="cases après le départ / cells after the start: 3,4 4,5 …")],
+    path: Annotated[list[str], typer.Argument(help=cli_help(
+        "cases après le départ : 3,4 4,5 …", "cells after the start: 3,4 4,5 …"
+    ))],
     as_json: JsonOpt = False,
-    svg: Annotated[Path | None, typer.Option(help="écrit le chemin en image SVG / draw the path as an SVG picture")]
-    = None,
+    svg: Annotated[Path | None, typer.Option(help=cli_help(
+        "dessine le chemin dans ce fichier SVG", "draw the path in this SVG file"
+    ))] = None,
 ) -> None:
-    """Dit si un chemin est légal, sinon le premier pas illégal et la règle / is this path legal?"""
+    """Tell whether a path is legal; if not, the first illegal step and the rule it breaks."""
     game = open_game(scenario)
     cells = _parse_path(path)
     if len(cells) > 1 and cells[0] == game.fighter(fighter).cell:
@@ -292,16 +322,26 @@ def _finish(game: SkirmishGame, save: Path | None) -> None:
         console.print(str(Msg(f"partie enregistrée dans {save}", f"game saved to {save}")))
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Joue une partie, contre l'ordinateur ou non.", "Play a game, against the computer or not."
+))
 def play(
     scenario: ScenarioArg,
-    ai: Annotated[str, typer.Option(help="camp(s) joué(s) par l'ordinateur / computer side(s): 0, 1, both, none")] = "1",
-    seed: Annotated[int | None, typer.Option(help="graine de l'IA / AI seed")] = None,
-    save: Annotated[Path | None, typer.Option(help="enregistre la partie (JSON) / save the game record")] = None,
-    ai_level: Annotated[str, typer.Option(help=f"niveau de l'ordinateur / computer level: {', '.join(LEVELS)}")]
-    = DEFAULT_LEVEL,
+    ai: Annotated[str, typer.Option(help=cli_help(
+        "camp(s) joué(s) par l'ordinateur : 0, 1, both (les deux) ou none (aucun)",
+        "side(s) played by the computer: 0, 1, both or none",
+    ))] = "1",
+    seed: Annotated[int | None, typer.Option(help=cli_help(
+        "graine du hasard de l'ordinateur (défaut : tirée au hasard)", "the computer's random seed (default: a fresh one)"
+    ))] = None,
+    save: Annotated[Path | None, typer.Option(help=cli_help(
+        "enregistre la partie dans ce fichier (JSON)", "save the game record to this file (JSON)"
+    ))] = None,
+    ai_level: Annotated[str, typer.Option(help=cli_help(
+        f"niveau de l'ordinateur : {', '.join(LEVELS)}", f"the computer's level: {', '.join(LEVELS)}"
+    ))] = DEFAULT_LEVEL,
 ) -> None:
-    """Joue une partie (contre l'ordinateur) / play a game (against the computer)."""
+    """Play a game, against the computer or not."""
     choices = {"0": {0}, "1": {1}, "both": {0, 1}, "none": set()}
     if ai not in choices:
         raise typer.BadParameter("0 | 1 | both | none", param_hint="--ai")
