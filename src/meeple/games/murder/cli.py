@@ -9,9 +9,11 @@ from typing import Annotated
 
 import typer
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
+from meeple.games.murder import INFO
 from meeple.games.murder.api import hint_for
 from meeple.games.murder.caseio import case_to_json, load_case, save_case
 from meeple.games.murder.exact import count_solutions
@@ -23,7 +25,10 @@ from meeple.games.murder.render import write_render
 from meeple.games.murder.text import cell_name
 
 app = typer.Typer(
-    help="Sudoku Murder : résoudre, indices, générer, imprimer / solve, hint, generate, print.",
+    help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
+        f"{INFO.title.fr} — {INFO.summary.fr}\n\nRésoudre une enquête, donner un indice, en générer, la dessiner.",
+        f"{INFO.title.en} — {INFO.summary.en}\n\nSolve a case, give a hint, generate cases, draw one.",
+    ),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -32,6 +37,8 @@ app = typer.Typer(
 def _say(fr: str, en: str) -> None:
     typer.echo(Msg(fr, en).text())
 
+
+CaseArg = Annotated[Path, typer.Argument(help=cli_help("fichier d'enquête (JSON)", "case file (JSON)"))]
 
 ROOM_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 
@@ -69,12 +76,16 @@ def board_text(case: Case, board: dict[str, Cell]) -> str:
     return "\n".join([line.rstrip() for line in lines] + [f"    {legend}"])
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Donne la solution et l'assassin, dit si la solution est unique et si on l'atteint sans deviner.",
+    "Give the solution and the murderer, and tell whether the solution is unique and found without guessing.",
+))
 def solve(
-    case_file: Annotated[Path, typer.Argument(help="Fichier d'enquête JSON / case file")],
-    steps: Annotated[bool, typer.Option("--steps", help="Expliquer chaque déduction / explain each step")] = False,
+    case_file: CaseArg,
+    steps: Annotated[bool, typer.Option("--steps", help=cli_help("explique chaque déduction", "explain each deduction"))]
+    = False,
 ) -> None:
-    """La solution, l'assassin, l'unicité et les étapes / the solution, murderer, uniqueness and steps."""
+    """The solution, the murderer, whether it is unique, and the steps that reach it without guessing."""
     case = load_case(case_file)
     exact = count_solutions(case, 2)
     if exact.count == 0:
@@ -128,12 +139,18 @@ def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
     return board
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Donne la prochaine déduction à partir d'un plateau partiellement rempli.",
+    "Give the next deduction from a partly filled board.",
+))
 def hint(
-    case_file: Annotated[Path, typer.Argument(help="Fichier d'enquête JSON / case file")],
-    given: Annotated[list[str] | None, typer.Option("--given", help="Nom@R2C3 (répétable, ou séparé par des virgules)")] = None,
+    case_file: CaseArg,
+    given: Annotated[list[str] | None, typer.Option("--given", help=cli_help(
+        "personne déjà placée, Nom@R2C3 (option répétable, ou plusieurs séparées par des virgules)",
+        "a person already placed, Name@R2C3 (repeatable, or several separated by commas)",
+    ))] = None,
 ) -> None:
-    """La prochaine déduction depuis un plateau partiel / the next deduction from a partial board."""
+    """The next deduction from a partly filled board."""
     case = load_case(case_file)
     board = _given_board(case, given or [])
     found = hint_for(case, board)
@@ -144,16 +161,29 @@ def hint(
     typer.echo(found.message.text())
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Génère des enquêtes à solution unique, résolubles sans deviner, sans indice superflu.",
+    "Generate cases with a unique solution, solvable without guessing, with no needless clue.",
+))
 def generate(
-    size: Annotated[int, typer.Option("--size", help="N (4-9)")] = 6,
-    difficulty: Annotated[str, typer.Option("--difficulty", help="1/facile/easy, 2/moyen/medium, 3/difficile/hard")] = "1",
-    seed: Annotated[int, typer.Option("--seed", help="Graine / seed")] = 0,
-    count: Annotated[int, typer.Option("--count", help="Nombre d'enquêtes / number of cases")] = 1,
-    out: Annotated[Path | None, typer.Option("--out", help="Fichier (.json) ou dossier / file or folder")] = None,
-    no_solution: Annotated[bool, typer.Option("--no-solution", help="Sans la réponse / without the answer")] = False,
+    size: Annotated[int, typer.Option("--size", help=cli_help(
+        f"côté N du plateau N×N ({MIN_SIZE} à {MAX_SIZE})", f"side N of the N×N board ({MIN_SIZE} to {MAX_SIZE})"
+    ))] = 6,
+    difficulty: Annotated[str, typer.Option("--difficulty", help=cli_help(
+        "difficulté : 1 ou facile, 2 ou moyen, 3 ou difficile", "difficulty: 1 or easy, 2 or medium, 3 or hard"
+    ))] = "1",
+    seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 0,
+    count: Annotated[int, typer.Option("--count", help=cli_help("nombre d'enquêtes", "number of cases"))] = 1,
+    out: Annotated[Path | None, typer.Option("--out", help=cli_help(
+        "fichier (.json) ou dossier de sortie (défaut : la sortie standard pour une enquête, le dossier courant "
+        "pour plusieurs)",
+        "output file (.json) or folder (default: standard output for one case, the current folder for several)",
+    ))] = None,
+    no_solution: Annotated[bool, typer.Option("--no-solution", help=cli_help(
+        "n'écrit pas la réponse dans l'enquête", "leave the answer out of the case"
+    ))] = False,
 ) -> None:
-    """Générer des enquêtes uniques, sans deviner, minimales / generate unique, guess-free, minimal cases."""
+    """Generate cases with a unique solution, solvable without guessing, with no needless clue."""
     level = parse_difficulty(difficulty)
     if not MIN_SIZE <= size <= MAX_SIZE:  # checked here so that the message comes in both languages
         raise MeepleError(Msg(f"--size {size} : de {MIN_SIZE} à {MAX_SIZE}", f"--size {size}: from {MIN_SIZE} to {MAX_SIZE}"))
@@ -177,14 +207,20 @@ def generate(
     _say(f"{count} enquête(s) écrite(s) dans {folder}", f"{count} case(s) written to {folder}")
 
 
-@app.command()
+@app.command(help=cli_help("Dessine l'enquête en SVG ou en PDF.", "Draw the case as SVG or PDF."))
 def render(
-    case_file: Annotated[Path, typer.Argument(help="Fichier d'enquête JSON / case file")],
-    out: Annotated[Path, typer.Option("--out", help="case.svg ou/or case.pdf")],
-    solution: Annotated[bool, typer.Option("--solution", help="Dessiner la réponse / draw the answer")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help="fr | en (défaut : la langue courante)")] = None,
+    case_file: CaseArg,
+    out: Annotated[Path, typer.Option("--out", help=cli_help(
+        "fichier à écrire : .svg ou .pdf", "file to write: .svg or .pdf"
+    ))],
+    solution: Annotated[bool, typer.Option("--solution", help=cli_help("dessine aussi la réponse", "draw the answer too"))]
+    = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=cli_help(
+        "langue du dessin : fr ou en (défaut : la langue courante)",
+        "language of the picture: fr or en (default: the current language)",
+    ))] = None,
 ) -> None:
-    """Dessiner l'enquête en SVG ou PDF / draw the case as SVG or PDF."""
+    """Draw the case as SVG or PDF."""
     if lang not in (None, "fr", "en"):
         raise MeepleError(Msg(f"--lang {lang} : fr ou en attendu", f"--lang {lang}: fr or en expected"))
     case = load_case(case_file)
