@@ -9,15 +9,20 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
+from meeple.games.hive import INFO
 from meeple.games.hive.perft import perft, perft_by_root
 from meeple.games.hive.pieces import GameType
 from meeple.games.hive.state import HiveState
 from meeple.games.hive.tournament import BASELINES, MatchSummary, alpha_beta_player, match
 
 app = typer.Typer(
-    help="Hive et le Mille-pattes / Hive with the Centipede: uhp, perft, tournament.",
+    help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
+        f"{INFO.title.fr} — {INFO.summary.fr}\n\nMoteur UHP, comptage perft et tournois de l'IA.",
+        f"{INFO.title.en} — {INFO.summary.en}\n\nUHP engine, perft counts and AI tournaments.",
+    ),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -31,9 +36,18 @@ def _game_type(text: str) -> GameType:
         raise typer.BadParameter(str(error), param_hint="--game-type") from error
 
 
-@app.command()
+GameTypeOpt = Annotated[str, typer.Option("--game-type", "-t", help=cli_help(
+    "variante : Base, suivi de + et des extensions parmi M, L, P, C (Base+MLPC…)",
+    "variant: Base, then + and the expansions among M, L, P, C (Base+MLPC…)",
+))]
+
+
+@app.command(help=cli_help(
+    "Moteur UHP (Universal Hive Protocol) sur l'entrée et la sortie standard.",
+    "A Universal Hive Protocol (UHP) engine on standard input and output.",
+))
 def uhp() -> None:
-    """Moteur UHP sur l'entrée/sortie standard / a Universal Hive Protocol engine on stdin/stdout."""
+    """A Universal Hive Protocol engine on stdin/stdout."""
     from meeple.games.hive.uhp import run
 
     def write(line: str) -> None:
@@ -43,12 +57,15 @@ def uhp() -> None:
     run(sys.stdin, write)
 
 
-@app.command(name="perft")
+@app.command(name="perft", help=cli_help(
+    "Compte les positions atteignables depuis le début de partie, à chaque profondeur jusqu'à celle donnée.",
+    "Count the positions reachable from the start, at each depth up to the given one.",
+))
 def perft_command(
-    depth: Annotated[int, typer.Argument(min=1, max=9, help="profondeur / depth")],
-    game_type: Annotated[str, typer.Option("--game-type", "-t", help="Base, Base+MLP, Base+MLPC…")] = "Base",
+    depth: Annotated[int, typer.Argument(min=1, max=9, help=cli_help("profondeur maximale", "maximum depth"))],
+    game_type: GameTypeOpt = "Base",
 ) -> None:
-    """Compte les feuilles à chaque profondeur / leaf count at each depth (from the start)."""
+    """The leaf count at each depth from the start (perft)."""
     state = HiveState(_game_type(game_type))
     for level in range(1, depth + 1):
         began = time.perf_counter()
@@ -62,17 +79,29 @@ def perft_command(
         console.print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Fait jouer l'IA contre un adversaire, en alternant les couleurs, et compte les résultats.",
+    "Play the AI against an opponent, alternating colours, and count the results.",
+))
 def tournament(
-    opponent: Annotated[str, typer.Option(help="random | greedy | ai")] = "greedy",
-    games: Annotated[int, typer.Option(min=1, help="parties / games")] = 50,
-    time_limit: Annotated[float | None, typer.Option("--time", help="secondes par coup / seconds per move")] = None,
-    depth: Annotated[int | None, typer.Option(min=1, max=8, help="profondeur max / max depth")] = 2,
-    game_type: Annotated[str, typer.Option("--game-type", "-t")] = "Base+MLPC",
-    seed: Annotated[int, typer.Option()] = 0,
-    max_plies: Annotated[int, typer.Option(min=2, help="coups max par partie / move cap per game")] = 300,
+    opponent: Annotated[str, typer.Option(help=cli_help(
+        "adversaire : random (au hasard), greedy (glouton) ou ai (l'IA elle-même)",
+        "opponent: random, greedy or ai (the AI itself)",
+    ))] = "greedy",
+    games: Annotated[int, typer.Option(min=1, help=cli_help("nombre de parties", "number of games"))] = 50,
+    time_limit: Annotated[float | None, typer.Option("--time", help=cli_help(
+        "secondes de réflexion de l'IA par coup", "the AI's thinking time per move, in seconds"
+    ))] = None,
+    depth: Annotated[int | None, typer.Option(min=1, max=8, help=cli_help(
+        "profondeur maximale de recherche de l'IA", "the AI's maximum search depth"
+    ))] = 2,
+    game_type: GameTypeOpt = "Base+MLPC",
+    seed: Annotated[int, typer.Option(help=cli_help("graine du hasard", "random seed"))] = 0,
+    max_plies: Annotated[int, typer.Option(min=2, help=cli_help(
+        "nombre maximal de coups par partie (au-delà : partie nulle)", "move cap per game (beyond it: a draw)"
+    ))] = 300,
 ) -> None:
-    """L'IA contre un adversaire, couleurs alternées / the AI against an opponent, colours alternating."""
+    """The AI against an opponent, colours alternating."""
     _game_type(game_type)
     ai = alpha_beta_player(time_limit, depth)
     if opponent == "ai":
