@@ -75,12 +75,34 @@ def test_two_humans_against_the_ai_in_two_versus_two(capsys: pytest.CaptureFixtu
 
 
 def test_every_command_and_option_is_explained_in_french_and_english() -> None:
+    from meeple.core.cli_i18n import localized_help
     from meeple.games.ilyos.cli import app
 
+    def bilingual(text: str | None) -> bool:  # made by cli_help: shown in one language by ``meeple``
+        return bool(text) and localized_help(text) != text
+
+    assert bilingual(app.info.help)
     for command in app.registered_commands:
-        assert command.callback is not None and " / " in (command.callback.__doc__ or ""), command.name
+        assert command.callback is not None and bilingual(command.help), command.name
         hints = typing.get_type_hints(command.callback, include_extras=True)
         for name, hint in hints.items():
             for info in getattr(hint, "__metadata__", ()):
-                text = getattr(info, "help", None) or ""
-                assert " / " in text or name in ("seed", "mode", "islands"), (command.name, name, text)
+                assert bilingual(getattr(info, "help", None)), (command.name, name)
+
+
+def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "250")  # no phrase wrapped
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    capsys.readouterr()
+    assert main(["--lang", "fr", "ilyos", "--help"]) == 0
+    french = capsys.readouterr().out
+    assert "Joue contre l'ordinateur dans le terminal." in french and "Play against the computer" not in french
+    assert main(["--lang", "en", "ilyos", "--help"]) == 0
+    english = capsys.readouterr().out
+    assert "Play against the computer in the terminal." in english and "Joue contre l'ordinateur" not in english
+    assert main(["--lang", "fr", "ilyos", "play", "--help"]) == 0
+    french = capsys.readouterr().out
+    assert "L'IA joue les places absentes de --seats." in french and "the AI plays the others" not in french
+    assert main(["--lang", "en", "ilyos", "play", "--help"]) == 0
+    english = capsys.readouterr().out
+    assert "The AI plays the seats not listed in --seats." in english and "l'IA joue les autres" not in english

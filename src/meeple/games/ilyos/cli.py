@@ -9,25 +9,46 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import make_rng
-from meeple.games.ilyos import ai, board
+from meeple.games.ilyos import INFO, ai, board
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
 from meeple.games.ilyos.text import LEGEND, draw_game, draw_hand, draw_setup
 from meeple.games.ilyos.tournament import match_jobs, run_match_jobs
 
-app = typer.Typer(help="ILYOS — îles, gardiens et couronnes / islands, guardians and crowns.", no_args_is_help=True)
+app = typer.Typer(
+    help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
+        f"{INFO.title.fr} — {INFO.summary.fr}\n\n"
+        "Configurations symétriques, partie au terminal contre l'IA, tournois de l'IA.",
+        f"{INFO.title.en} — {INFO.summary.en}\n\nSymmetric setups, terminal play against the AI, AI tournaments.",
+    ),
+    no_args_is_help=True,
+)
 console = Console(highlight=False)
 
-ModeOption = Annotated[str, typer.Option("--mode", help="duel | 2v2")]
-IslandsOption = Annotated[int, typer.Option("--islands", help="4, 6, 8, 10, 12")]
-GuardiansOption = Annotated[int, typer.Option("--guardians", help="1-4 par équipe / per team")]
-DiagonalOption = Annotated[bool, typer.Option("--team-diagonal", help="2v2: Diagonale d'équipe / Team diagonal")]
-SacrificedOption = Annotated[bool, typer.Option("--sacrificed", help="Gardien sacrifié / Sacrificed guardian")]
+ModeOption = Annotated[str, typer.Option("--mode", help=cli_help(
+    "mode de jeu : duel ou 2v2 (deux contre deux)", "game mode: duel or 2v2 (two against two)"
+))]
+IslandsOption = Annotated[int, typer.Option("--islands", help=cli_help(
+    "nombre d'îles : 4, 6, 8, 10 ou 12", "number of islands: 4, 6, 8, 10 or 12"
+))]
+GuardiansOption = Annotated[int, typer.Option("--guardians", help=cli_help(
+    "gardiens par équipe (1 à 4)", "guardians per team (1 to 4)"
+))]
+DiagonalOption = Annotated[bool, typer.Option("--team-diagonal", help=cli_help(
+    "en 2v2, la variante « Diagonale d'équipe »", "in 2v2, the Team diagonal variant"
+))]
+SacrificedOption = Annotated[bool, typer.Option("--sacrificed", help=cli_help(
+    "la variante « Gardien sacrifié »", "the Sacrificed guardian variant"
+))]
+SeedOption = Annotated[int | None, typer.Option("--seed", help=cli_help(
+    "graine du hasard (défaut : tirée au hasard)", "random seed (default: a fresh one)"
+))]
 
 
 def _options(mode: str, islands: int, guardians: int, team_diagonal: bool, sacrificed: bool) -> dict[str, JSON]:
@@ -41,12 +62,19 @@ def _level(level: str) -> str:
     return level
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Dessine les configurations symétriques du Duel (4 à 12 îles).", "Draw the symmetric Duel setups (4 to 12 islands)."
+))
 def setups(
-    islands: Annotated[int | None, typer.Option("--islands", help="seulement ce nombre d'îles / only this number of islands")] = None,
-    guardians: Annotated[int | None, typer.Option("--guardians", help="seulement ce nombre de gardiens / only this number of guardians")] = None,
+    islands: Annotated[int | None, typer.Option("--islands", help=cli_help(
+        "seulement les configurations à ce nombre d'îles", "only the setups with this number of islands"
+    ))] = None,
+    guardians: Annotated[int | None, typer.Option("--guardians", help=cli_help(
+        "seulement les configurations à ce nombre de gardiens par équipe",
+        "only the setups with this number of guardians per team",
+    ))] = None,
 ) -> None:
-    """Dessine les configurations du Duel symétrique / draw the symmetric duel setups (4-12 islands)."""
+    """Draw the symmetric Duel setups (4 to 12 islands)."""
     chosen = [s for s in board.all_setups()
               if (islands is None or len(s.islands) == islands) and (guardians is None or len(s.team_a) == guardians)]
     if not chosen:
@@ -59,18 +87,32 @@ def setups(
     console.print(LEGEND.text(), markup=False)
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Joue contre l'ordinateur dans le terminal.\n\n"
+    "L'IA joue les places absentes de --seats.\n\n"
+    "Les actions s'écrivent « place e4/0 », « move #3 d4 », « push #3 d5 x2 », « take #3 d5 », « give #3 d5 », "
+    "« drop #3 », « magic c4 q1 » (en quarts de tour), « end » ; « ? » liste les actions légales.",
+    "Play against the computer in the terminal.\n\n"
+    "The AI plays the seats not listed in --seats.\n\n"
+    "Actions are typed as 'place e4/0', 'move #3 d4', 'push #3 d5 x2', 'take #3 d5', 'give #3 d5', "
+    "'drop #3', 'magic c4 q1' (in quarter turns), 'end'; '?' lists the legal ones.",
+))
 def play(
-    seats: Annotated[str, typer.Option("--seats", help="places humaines, ex. 0 ou 0,2 (0 = J1) ; IA ailleurs / human seats, e.g. 0 or 0,2 (0 = P1); AI elsewhere")] = "0",
-    level: Annotated[str, typer.Option("--level", help="niveau de l'IA / AI level: easy | medium | hard | expert")] = "medium",
-    seed: Annotated[int | None, typer.Option("--seed")] = None,
+    seats: Annotated[str, typer.Option("--seats", help=cli_help(
+        "places humaines, p. ex. 0 ou 0,2 (0 = P1) ; l'IA joue les autres",
+        "human seats, e.g. 0 or 0,2 (0 = P1); the AI plays the others",
+    ))] = "0",
+    level: Annotated[str, typer.Option("--level", help=cli_help(
+        f"niveau de l'IA : {', '.join(LEVELS)}", f"the AI's level: {', '.join(LEVELS)}"
+    ))] = "medium",
+    seed: SeedOption = None,
     mode: ModeOption = "duel",
     islands: IslandsOption = 8,
     guardians: GuardiansOption = 2,
     team_diagonal: DiagonalOption = False,
     sacrificed: SacrificedOption = False,
 ) -> None:
-    """Jouer contre l'ordinateur dans le terminal / play against the computer in the terminal.
+    """Play against the computer in the terminal.
 
     Seats not listed in --seats are the AI.
 
@@ -130,18 +172,33 @@ def _human_action(game: IlyosGame) -> bool:
     return True
 
 
-@app.command()
+@app.command(help=cli_help(
+    "Fait jouer l'IA contre elle-même, niveau contre niveau : table des victoires avec intervalles de confiance "
+    "à 95 %.",
+    "Play the AI against itself, level against level: the win table with 95% confidence intervals.",
+))
 def tournament(
-    games: Annotated[int, typer.Option("--games", help="parties par paire de niveaux / games per pair of levels")] = 10,
-    levels: Annotated[str, typer.Option("--levels", help="séparés par des virgules, le plus faible d'abord / comma-separated, weakest first")] = ",".join(LEVELS),
-    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="toutes les paires / every pair, not only neighbours")] = False,
-    seed: Annotated[int, typer.Option("--seed")] = 1,
+    games: Annotated[int, typer.Option("--games", help=cli_help(
+        "parties par paire de niveaux", "games per pair of levels"
+    ))] = 10,
+    levels: Annotated[str, typer.Option("--levels", help=cli_help(
+        "niveaux séparés par des virgules, le plus faible d'abord", "levels, comma-separated, weakest first"
+    ))] = ",".join(LEVELS),
+    all_pairs: Annotated[bool, typer.Option("--all-pairs", help=cli_help(
+        "toutes les paires de niveaux, pas seulement les voisins", "every pair of levels, not only neighbours"
+    ))] = False,
+    seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 1,
     mode: ModeOption = "duel",
     islands: IslandsOption = 8,
     guardians: GuardiansOption = 2,
-    clock: Annotated[bool, typer.Option("--clock/--no-clock", help="délais d'horloge de l'IA (sinon seules ses limites de positions : parties reproductibles) / the AI's wall-clock deadlines (else only its position limits: reproducible games)")] = True,
+    clock: Annotated[bool, typer.Option("--clock/--no-clock", help=cli_help(
+        "l'IA respecte ses délais d'horloge (avec --no-clock, seules ses limites de positions comptent : "
+        "parties reproductibles)",
+        "the AI keeps to its wall-clock deadlines (with --no-clock only its position limits count: "
+        "reproducible games)",
+    ))] = True,
 ) -> None:
-    """L'IA contre l'IA, table des victoires / AI against AI, the win table with 95 % intervals."""
+    """The AI against itself, level against level: the win table with 95 % confidence intervals."""
     chosen = [_level(name.strip()) for name in levels.split(",") if name.strip()]
     if len(chosen) < 2 or games < 1:
         raise typer.BadParameter(Msg("au moins deux niveaux et une partie", "at least two levels and one game").text())
