@@ -7,18 +7,25 @@ from typing import Annotated
 
 import typer
 
+from meeple.core.cli_i18n import cli_help
 from meeple.core.i18n import Msg
+
+SERVE_HELP = cli_help(
+    "Lance l'application web ; ouvrez l'adresse affichée dans un navigateur.",
+    "Start the browser app; open the address it prints in a browser.",
+)
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="adresse d'écoute / address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="port")] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option("--db", help="fichier SQLite ou URL SQLAlchemy / SQLite file or SQLAlchemy URL (défaut/default: MEEPLE_DATABASE_URL, sinon/else meeple.sqlite3)"),
-    ] = None,
+    host: Annotated[str, typer.Option("--host", help=cli_help("adresse d'écoute", "address to listen on"))]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help=cli_help("port d'écoute", "port to listen on"))] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help=cli_help(
+        "fichier SQLite ou URL SQLAlchemy de la base (défaut : MEEPLE_DATABASE_URL, sinon meeple.sqlite3)",
+        "SQLite file or SQLAlchemy URL of the database (default: MEEPLE_DATABASE_URL, else meeple.sqlite3)",
+    ))] = None,
 ) -> None:
-    """Lance l'application web / start the browser app."""
+    """Start the browser app."""
     import uvicorn
 
     from meeple.server.app import create_app
@@ -41,4 +48,4 @@ def _tune_garbage_collector() -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the root command line."""
-    app.command("serve")(serve)
+    app.command("serve", help=SERVE_HELP)(serve)

@@ -1,0 +1,33 @@
+"""``meeple serve --help`` speaks one language: French by default, English with ``--lang en``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from meeple.cli import main
+from meeple.core.i18n import set_language
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A wide terminal (no phrase wrapped), no language from the environment, French restored after."""
+    monkeypatch.setenv("COLUMNS", "250")
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+    yield
+    set_language("fr")
+
+
+def test_serve_help_shows_one_language_each(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "fr", "serve", "--help"]) == 0
+    french = capsys.readouterr().out
+    assert "Lance l'application web" in french and "fichier SQLite ou URL SQLAlchemy" in french
+    assert "Start the browser app" not in french and "SQLite file" not in french
+    assert main(["--lang", "en", "serve", "--help"]) == 0
+    english = capsys.readouterr().out
+    assert "Start the browser app" in english and "SQLite file or SQLAlchemy URL" in english
+    assert "Lance l'application" not in english and "fichier SQLite" not in english
+    assert main(["--lang", "en", "--help"]) == 0
+    root = capsys.readouterr().out
+    assert "Start the browser app" in root and "Lance l'application" not in root
