@@ -20,7 +20,7 @@ INFO = GameInfo(
     name="skirmish",
     title=Msg("Escarmouche", "Skirmish"),
     summary=Msg(
-        "Escarmouche sur grille: zones de contrôle, engagements, activations alternées.",
+        "Escarmouche sur grille : zones de contrôle, engagements, activations alternées.",
         "Grid skirmish: zones of control, engagements, alternate activations.",
     ),
     factory=SkirmishGame.new,
