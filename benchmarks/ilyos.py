@@ -13,9 +13,10 @@ import statistics
 import time
 
 from meeple.core.rng import make_rng
+from meeple.core.stats import wilson_interval
 from meeple.games.ilyos.ai import LEVELS, TURN_LIMIT_SECONDS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
-from meeple.games.ilyos.tournament import play_game, wilson_interval
+from meeple.games.ilyos.tournament import play_game
 
 MODES: dict[str, dict[str, object]] = {"duel": {}, "2v2": {"mode": "2v2"}, "team diagonal": {"mode": "2v2", "team_diagonal": True}}
 

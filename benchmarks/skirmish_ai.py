@@ -11,7 +11,6 @@ the mean and worst time per move of each level (the machine's load average besid
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
@@ -19,21 +18,12 @@ from collections import defaultdict
 
 from meeple.core.progress import track
 from meeple.core.rng import make_rng
+from meeple.core.stats import wilson_interval
 from meeple.games.skirmish.ai import choose_move
 from meeple.games.skirmish.engine import SkirmishGame
 from meeple.games.skirmish.scenario import random_scenario, shipped_scenarios
 
 JSON = object
-
-
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a success rate."""
-    if trials == 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
-    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
 def play(options: dict[str, JSON], levels: tuple[str, str], seed: int, timings: dict[str, list[float]]) -> int | None:
@@ -75,7 +65,7 @@ def main() -> None:
         print(f"{first} vs {second}:")
         for group, (won, drawn, lost) in tally.items():
             trials = int(won + drawn + lost)
-            low, high = wilson(won + 0.5 * drawn, trials)
+            low, high = wilson_interval(won + 0.5 * drawn, trials)
             print(f"  {group:>8} scenarios: {won:.0f} won, {drawn:.0f} drawn, {lost:.0f} lost of {trials}; "
                   f"score {(won + 0.5 * drawn) / trials:.0%} [95 % {low:.0%}–{high:.0%}]")
         for level, times in timings.items():

@@ -16,6 +16,7 @@ import meeple.core.game
 import meeple.core.i18n
 import meeple.core.rng
 import meeple.core.search
+import meeple.core.stats
 import meeple.core.svg
 from meeple.core.ai import MCTS, AlphaBeta
 from meeple.core.boards import (
@@ -33,13 +34,14 @@ from meeple.core.files import read_json
 from meeple.core.i18n import Msg, set_language
 from meeple.core.rng import make_rng
 from meeple.core.search import astar, bfs, explore
+from meeple.core.stats import wilson_interval
 from tests.core.tiny_games import Take
 
 
 @pytest.mark.parametrize(
     "module",
     [meeple.core.boards, meeple.core.errors, meeple.core.files, meeple.core.game, meeple.core.i18n, meeple.core.rng,
-     meeple.core.search, meeple.core.svg],
+     meeple.core.search, meeple.core.stats, meeple.core.svg],
 )
 def test_docstring_examples(module: object) -> None:
     failures, _tried = doctest.testmod(module)  # type: ignore[arg-type]
@@ -255,3 +257,12 @@ def test_an_unreadable_file_is_explained_in_both_languages(tmp_path: Path) -> No
     assert folder.value.text("fr").endswith("lecture impossible : c'est un dossier")
     odd = os_error_reason(OSError(errno.EIO, "Input/output error"))
     assert odd.fr == odd.en == "Input/output error"  # an unusual failure keeps the system's words
+
+
+def test_wilson_interval_brackets_the_observed_rate_and_narrows_with_more_games() -> None:
+    low, high = wilson_interval(8, 10)
+    assert low < 0.8 < high
+    wide, narrow = wilson_interval(5, 10), wilson_interval(50, 100)
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(10, 10)[1] == 1.0 and wilson_interval(0, 10)[0] == 0.0

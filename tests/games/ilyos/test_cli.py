@@ -10,8 +10,8 @@ import pytest
 
 from meeple.cli import main
 from meeple.core.i18n import set_language
+from meeple.core.stats import wilson_interval
 from meeple.games.ilyos import ai
-from meeple.games.ilyos.tournament import wilson_interval
 
 
 @pytest.fixture(autouse=True)

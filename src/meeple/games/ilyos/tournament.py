@@ -1,18 +1,14 @@
-"""AI against AI: matches between difficulty levels and the win table with confidence intervals.
-
->>> round(wilson_interval(8, 10)[0], 3), round(wilson_interval(8, 10)[1], 3)
-(0.49, 0.943)
-"""
+"""AI against AI: matches between difficulty levels and the win table with confidence intervals."""
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from meeple.core.game import JSON
 from meeple.core.rng import derive_seed, make_rng
+from meeple.core.stats import wilson_interval
 from meeple.games.ilyos.ai import choose_move
 from meeple.games.ilyos.engine import IlyosGame
 
@@ -41,17 +37,6 @@ class MatchResult:
     def interval(self) -> tuple[float, float]:
         """95 % Wilson interval of first's score rate."""
         return wilson_interval(self.wins + 0.5 * self.draws, self.games)
-
-
-def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_game(options: Mapping[str, JSON], seed: int, levels: list[str],
