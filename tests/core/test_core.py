@@ -29,7 +29,7 @@ from meeple.core.boards import (
     hex_neighbours,
     rotate_cell,
 )
-from meeple.core.errors import FormatError, IllegalMoveError, os_error_reason
+from meeple.core.errors import FormatError, IllegalMoveError, MeepleError, os_error_reason
 from meeple.core.files import read_json
 from meeple.core.i18n import Msg, set_language
 from meeple.core.rng import make_rng
@@ -266,3 +266,17 @@ def test_wilson_interval_brackets_the_observed_rate_and_narrows_with_more_games(
     assert narrow[1] - narrow[0] < wide[1] - wide[0]
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert wilson_interval(10, 10)[1] == 1.0 and wilson_interval(0, 10)[0] == 0.0
+
+
+def test_errors_survive_pickling_with_their_bilingual_message() -> None:
+    """An AI worker process sends its errors back pickled: they must come back whole."""
+    import pickle
+
+    illegal = IllegalMoveError("a1-a3", Msg("la case est occupée", "the cell is occupied"))
+    bad_file = FormatError("levels/1-1.json", "nodes[3].id", Msg("identifiant en double", "duplicate id"))
+    for error in (illegal, bad_file, MeepleError(Msg("bonjour", "hello"))):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error)
+        assert copy.text("fr") == error.text("fr") and copy.text("en") == error.text("en")
+    assert pickle.loads(pickle.dumps(illegal)).move == "a1-a3"
+    assert pickle.loads(pickle.dumps(bad_file)).field == "nodes[3].id"

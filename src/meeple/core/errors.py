@@ -41,6 +41,10 @@ class IllegalMoveError(MeepleError):
             Msg(f"coup illégal {move}: {self.reason.fr}", f"illegal move {move}: {self.reason.en}")
         )
 
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[object, Msg]]:
+        # Rebuilt from its own arguments, so the error crosses a process boundary (an AI worker's answer).
+        return (type(self), (self.move, self.reason))
+
 
 class FormatError(MeepleError):
     """A file or document that cannot be read: names the source, the field and the reason.
@@ -55,6 +59,9 @@ class FormatError(MeepleError):
         self.reason = reason if isinstance(reason, Msg) else Msg(reason, reason)
         where = ": ".join(part for part in (source, field) if part)
         super().__init__(Msg(f"{where}: {self.reason.fr}", f"{where}: {self.reason.en}"))
+
+    def __reduce__(self) -> tuple[type[FormatError], tuple[str, str, Msg]]:
+        return (type(self), (self.source, self.field, self.reason))
 
 
 class BudgetExceededError(MeepleError):
