@@ -173,3 +173,15 @@ def test_murder_print_is_the_case_without_its_answer(real: TestClient) -> None:
     assert "<svg" in printed["svg"]
     names = [person["name"] for person in room["state"]["view"]["people"]]
     assert all(name in printed["svg"] for name in names)
+
+
+def test_a_skirmish_ai_seat_plays_at_the_tactical_level(real: TestClient) -> None:
+    games = {game["name"]: game for game in real.get("/api/games").json()["games"]}
+    assert "tactical" in [level["key"] for level in games["skirmish"]["levels"]]
+    room = create(real, game="skirmish", options={"scenario": "ford"},
+                  seats=[{"kind": "human"}, {"kind": "ai", "level": "tactical"}])
+    code, token = room["code"], room["token"]
+    game = _engine(real, code)
+    real.post(f"/api/rooms/{code}/moves", json={"token": token, "version": 0, "move": game.move_to_json(game.legal_moves()[0])})
+    state = _wait(real, code, token, lambda s: s["moves"] == 2)
+    assert state["to_move"] == 0

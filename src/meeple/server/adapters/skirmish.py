@@ -49,7 +49,8 @@ def scenarios(_params: JSON) -> JSON:
     return found
 
 
-LEVELS = (Level("greedy", Msg("Normal (glouton)", "Normal (greedy)")), RANDOM_LEVEL)
+LEVELS = (Level("greedy", Msg("Normal (glouton)", "Normal (greedy)")),
+          Level("tactical", Msg("Difficile (tactique)", "Hard (tactical)")), RANDOM_LEVEL)
 
 
 def _choose_move(game: Game[Any], seat: int, level: str | None, seed: int) -> Any:
@@ -58,7 +59,7 @@ def _choose_move(game: Game[Any], seat: int, level: str | None, seed: int) -> An
     choose = getattr(api, "ai_move", None)
     if choose is None or level == RANDOM_LEVEL.key:
         return random_move(game, seat, level, seed)
-    return choose(game, seed=seed)
+    return choose(game, seed=seed, level=level)
 
 
 def make_adapter() -> GameAdapter:
