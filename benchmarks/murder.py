@@ -12,6 +12,7 @@ pathological on purpose (best of three runs each).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -100,8 +101,10 @@ def main() -> None:
     parser.add_argument("--sizes", default="4-9", help="sizes: 4-9 or 5,7,9")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     run(_sizes(args.sizes), [int(d) for d in args.difficulty.split(",")], args.count, args.seed)
     run_hand_made()
+    print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ the noise of a shared machine) and the (cell, mode) states settled.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from dataclasses import replace
@@ -41,7 +42,8 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=5)
     parser.add_argument("--allowances", default="12,20,30,40")
     args = parser.parse_args()
-    print(f"reachable() on {SIZE}x{SIZE}, {FIGHTERS} fighters, {args.boards} boards, every fighter moves")
+    print(f"reachable() on {SIZE}x{SIZE}, {FIGHTERS} fighters, {args.boards} boards, every fighter moves"
+          f" (load average {os.getloadavg()[0]:.2f})")
     fields = [random_battlefield(board) for board in range(args.boards)]
     began = time.perf_counter()
     for field in fields:
