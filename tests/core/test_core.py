@@ -191,7 +191,7 @@ def test_read_json_names_the_file_and_the_problem(tmp_path: Path) -> None:
     (folder / "ok.json").write_text('{"a": [1, 2]}', encoding="utf-8")
     assert read_json(folder / "ok.json") == {"a": [1, 2]}
     (folder / "bad.json").write_text('{\n "a": ,\n}', encoding="utf-8")
-    with pytest.raises(FormatError, match=r"bad\.json: line 2"):
+    with pytest.raises(FormatError, match=r"bad\.json: ligne 2"):
         read_json(folder / "bad.json")
     with pytest.raises(FormatError, match=r"missing\.json"):
         read_json(folder / "missing.json")
@@ -280,3 +280,11 @@ def test_errors_survive_pickling_with_their_bilingual_message() -> None:
         assert copy.text("fr") == error.text("fr") and copy.text("en") == error.text("en")
     assert pickle.loads(pickle.dumps(illegal)).move == "a1-a3"
     assert pickle.loads(pickle.dumps(bad_file)).field == "nodes[3].id"
+
+
+def test_bad_json_reads_in_french_too(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text('{\n "a" 1\n}', encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        read_json(tmp_path / "bad.json")
+    assert caught.value.text("fr") == f"{tmp_path / 'bad.json'}: ligne 2 : JSON invalide : deux-points attendu"
+    assert caught.value.text("en") == f"{tmp_path / 'bad.json'}: line 2: invalid JSON: Expecting ':' delimiter"

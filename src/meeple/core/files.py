@@ -24,11 +24,27 @@ def parse_json(text: str, source: str) -> JSON:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
+        reason_fr = _JSON_REASONS_FR.get(error.msg, error.msg)
         raise FormatError(
             source,
-            f"line {error.lineno}",
-            Msg(f"JSON invalide : {error.msg}", f"invalid JSON: {error.msg}"),
+            "",
+            Msg(f"ligne {error.lineno} : JSON invalide : {reason_fr}", f"line {error.lineno}: invalid JSON: {error.msg}"),
         ) from error
+
+
+_JSON_REASONS_FR = {
+    "Expecting value": "valeur attendue",
+    "Expecting property name enclosed in double quotes": "nom de propriété entre guillemets doubles attendu",
+    "Expecting ',' delimiter": "virgule attendue",
+    "Expecting ':' delimiter": "deux-points attendu",
+    "Extra data": "données en trop après la fin",
+    "Unterminated string starting at": "chaîne non terminée",
+    "Invalid control character at": "caractère de contrôle interdit",
+    "Invalid \\escape": "échappement invalide",
+    "Illegal trailing comma before end of object": "virgule en trop avant la fin de l'objet",
+    "Illegal trailing comma before end of array": "virgule en trop avant la fin du tableau",
+}
+"""The messages of the :mod:`json` module in French (the English ones are Python's own)."""
 
 
 def read_json(path: str | Path) -> JSON:
