@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from meeple.cli import main
@@ -26,3 +28,37 @@ def test_help_pages_show_one_language_each(
     assert "coups à jouer d'abord, séparés par des virgules" in french and "comma-separated" not in french
     english = _help(capsys, monkeypatch, "--lang", "en", "stealth", "show")
     assert "moves to play first, comma-separated" in english and "séparés" not in english
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_solve_writes_french_with_a_space_before_each_colon(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--lang", "fr", "stealth", "solve", "1-1")
+    assert code == 0
+    assert "étoiles : sortie, par, rafle" in out and "rafle : 6 coups : a d e post c exit" in out
+    code, out, _ = _run(capsys, "--lang", "en", "stealth", "solve", "1-1")
+    assert code == 0 and "stars: finish, par, sweep" in out
+
+
+def test_a_budget_below_one_is_refused_and_an_exhausted_one_names_the_objective_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = _run(capsys, "--lang", "fr", "stealth", "solve", "1-1", "--budget", "0")
+    assert code != 0 and "--budget" in err and len(err.strip().splitlines()) == 1
+    code, _, err = _run(capsys, "--lang", "fr", "stealth", "solve", "1-14", "--budget", "5")
+    assert code == 1 and err.strip() == "meeple: 1-14 : budget de 5 états épuisé (objectif sortie)"
+
+
+def test_play_ends_its_line_on_eof_and_reports_an_unwritable_svg_in_french(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("svg /proc/x.svg\n"))
+    code, out, _ = _run(capsys, "--lang", "fr", "stealth", "play", "1-1")
+    assert code == 0
+    assert "/proc/x.svg : écriture impossible (fichier ou dossier introuvable)" in out
+    assert out.endswith("> \n")

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 
 from meeple.core.cli_i18n import cli_help
-from meeple.core.errors import MeepleError
+from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.stealth import INFO
@@ -28,6 +28,7 @@ from meeple.games.stealth.render import capture_words, event_text, render_svg, r
 from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
+    STAR_WORDS,
     Solution,
     Transitions,
     action_text,
@@ -50,9 +51,11 @@ LevelArg = Annotated[str, typer.Argument(help=cli_help(
     "identifiant d'un niveau livré (1-1) ou chemin d'un fichier de niveau",
     "a shipped level id (1-1) or the path of a level file",
 ))]
-Budget = Annotated[int, typer.Option("--budget", help=cli_help(
+Budget = Annotated[int, typer.Option("--budget", min=1, help=cli_help(
     "nombre maximal d'états à explorer", "maximum number of states to explore"
 ))]
+COLON = Msg(" :", ":")
+"""A colon as each language writes it (French puts a space before it)."""
 
 
 def open_level(name: str) -> Level:
@@ -66,9 +69,6 @@ def open_level(name: str) -> Level:
     return load_shipped_level(name)
 
 
-STAR_WORDS = {"finish": Msg("sortie", "finish"), "par": Msg("par", "par"), "ghost": Msg("fantôme", "ghost"),
-              "sweep": Msg("rafle", "sweep")}
-"""The stars as a player reads them (the level file keeps the codes)."""
 
 
 def _stars_text(stars: list[str]) -> str:
@@ -100,18 +100,19 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
     if not shortest.found:
         raise MeepleError(Msg(f"{level.id} : aucune solution ({shortest.stats.states_seen} états explorés)",
                               f"{level.id}: no solution ({shortest.stats.states_seen} states explored)"))
-    console.print(f"{Msg('solution', 'solution')} ({shortest.length} {Msg('coups', 'moves')}): {_moves_text(level, shortest)}")
-    console.print(f"{Msg('étoiles', 'stars')}: {_stars_text(solution_stars(level, shortest))}")
-    console.print(f"{Msg('états explorés', 'states explored')}: {shortest.stats.states_seen} "
+    console.print(f"{Msg('solution', 'solution')} ({shortest.length} {Msg('coups', 'moves')}){COLON} "
+                  f"{_moves_text(level, shortest)}")
+    console.print(f"{Msg('étoiles', 'stars')}{COLON} {_stars_text(solution_stars(level, shortest))}")
+    console.print(f"{Msg('états explorés', 'states explored')}{COLON} {shortest.stats.states_seen} "
                   f"({shortest.stats.seconds:.3f} s)")
     for objective in OBJECTIVES[1:]:
         best = solve(level, objective, budget, cache=cache)
-        text = f"{best.length} {Msg('coups', 'moves')}: {_moves_text(level, best)}" if best.found else str(
+        text = f"{best.length} {Msg('coups', 'moves')}{COLON} {_moves_text(level, best)}" if best.found else str(
             Msg("aucune solution", "no solution"))
-        console.print(f"  {STAR_WORDS[objective]}: {text}")
+        console.print(f"  {STAR_WORDS[objective]}{COLON} {text}")
     if level.par is not None:
         verdict = Msg("atteint", "reached") if shortest.length <= level.par else Msg("hors de portée", "out of reach")
-        console.print(f"  par ({Msg('au plus', 'at most')} {level.par}): {shortest.length} {Msg('coups', 'moves')}, {verdict}")
+        console.print(f"  par ({Msg('au plus', 'at most')} {level.par}){COLON} {shortest.length} {Msg('coups', 'moves')}, {verdict}")
 
 
 @app.command("validate", help=cli_help(
@@ -206,6 +207,7 @@ def play_command(level_name: LevelArg) -> None:
         try:
             command = input("> ").strip()
         except EOFError:
+            console.print()  # Ctrl-D: the shell's prompt starts on a line of its own
             break
         if command in ("quit", "q"):
             break
@@ -217,7 +219,7 @@ def play_command(level_name: LevelArg) -> None:
             console.print(f"[red]{error}[/red]")
     outcome = game.outcome()
     if outcome is not None and outcome.winners:
-        console.print(f"{Msg('étoiles', 'stars')}: {_stars_text(game.stars())}")
+        console.print(f"{Msg('étoiles', 'stars')}{COLON} {_stars_text(game.stars())}")
 
 
 def _play_one(game: StealthGame, command: str) -> None:
@@ -238,14 +240,15 @@ def _play_one(game: StealthGame, command: str) -> None:
     elif words[0] == "hint":
         action = hint(game.level, game.state)
         text = game.move_text(game.move_of(action)) if action else Msg("la sortie est hors d'atteinte", "the exit is out of reach")
-        console.print(f"{Msg('indice', 'hint')}: {text}", markup=False)
+        console.print(f"{Msg('indice', 'hint')}{COLON} {text}", markup=False)
         return
     elif words[0] == "svg" and len(words) == 2:
         try:
             Path(words[1]).write_text(render_svg(game), encoding="utf-8")
         except OSError as error:
-            raise MeepleError(Msg(f"{words[1]} : écriture impossible ({error.strerror})",
-                                  f"{words[1]}: cannot write ({error.strerror})")) from None
+            reason = os_error_reason(error)
+            raise MeepleError(Msg(f"{words[1]} : écriture impossible ({reason.fr})",
+                                  f"{words[1]}: cannot write ({reason.en})")) from None
         return
     else:
         game.push(game.parse_move(command))
@@ -258,7 +261,7 @@ def _play_one(game: StealthGame, command: str) -> None:
 
 
 def _preview_text(preview: dict[str, Any]) -> str:
-    parts = [f"{Msg('aperçu', 'preview')} {preview['text']}:"]
+    parts = [f"{Msg('aperçu', 'preview')} {preview['text']}{COLON}"]
     if preview["neutralises"]:
         parts.append(f"✋ {Msg('neutralise', 'neutralises')} {', '.join(preview['neutralises'])}")
     if preview["capture"]:

@@ -42,6 +42,9 @@ DEFAULT_BUDGET = 300_000
 MAX_NEUTRALISABLE = 4
 TUTORIAL_MARGIN = 3
 OBJECTIVES = ("finish", "ghost", "sweep")
+STAR_WORDS = {"finish": Msg("sortie", "finish"), "par": Msg("par", "par"), "ghost": Msg("fantôme", "ghost"),
+              "sweep": Msg("rafle", "sweep")}
+"""The stars and objectives as a player reads them (the level file keeps the codes)."""
 
 
 @dataclass
@@ -127,8 +130,8 @@ def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUD
                      max_states=max_states, time_limit=time_limit)
     if result.stats.budget_exhausted and not result.found:
         raise BudgetExceededError(Msg(
-            f"{level.id} : budget de {max_states} états épuisé ({objective})",
-            f"{level.id}: budget of {max_states} states exhausted ({objective})"))
+            f"{level.id} : budget de {max_states} états épuisé (objectif {STAR_WORDS[objective].fr})",
+            f"{level.id}: budget of {max_states} states exhausted ({STAR_WORDS[objective].en} objective)"))
     return Solution(objective, result.found, list(result.actions), result.stats, result.goal)
 
 
