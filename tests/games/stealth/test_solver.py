@@ -227,15 +227,15 @@ def test_cli_unknown_level_is_one_line_error(cli: Callable[..., Done]) -> None:
 
 def test_cli_speaks_french_by_default_and_reports_par(cli: Callable[..., Done]) -> None:
     done = cli("solve", "1-1", lang=None)
-    assert "solution (6 coups): a d e post c exit" in done.stdout
-    assert "fantôme: aucune solution" in done.stdout and "par (au plus 6): 6 coups, atteint" in done.stdout
-    assert "étoiles: sortie, par, rafle" in done.stdout and "rafle: 6 coups" in done.stdout  # no English star names
+    assert "solution (6 coups) : a d e post c exit" in done.stdout
+    assert "fantôme : aucune solution" in done.stdout and "par (au plus 6) : 6 coups, atteint" in done.stdout
+    assert "étoiles : sortie, par, rafle" in done.stdout and "rafle : 6 coups" in done.stdout  # no English star names
 
 
 def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo(cli: Callable[..., Done]) -> None:
     done = cli("play", "1-1", stdin="a\npreview b\nb\nundo x\nfoo\n", lang=None)
     out = done.stdout
-    assert "aperçu b: CAPTURE (chef, vu) par sentry" in out and "capture : chef (vu) par sentry" in out
+    assert "aperçu b : CAPTURE (chef, vu) par sentry" in out and "capture : chef (vu) par sentry" in out
     assert "(sentinelle, en poste)" in out and "(sentry," not in out
     assert "« undo » ou « undo TOUR » (un nombre)" in out and "tour 1 " not in out.split("undo TOUR")[1]
     assert "coup illégal foo: nœud inconnu « foo »" in out and "{'to'" not in out
