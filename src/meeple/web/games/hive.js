@@ -20,8 +20,14 @@ function colourName(letter) {
   return letter === "w" ? t("blanc", "white") : t("noir", "black");
 }
 
+/** Bugs whose French name is feminine: their colour agrees ("Reine blanche", "Scarabée blanc"). */
+const FEMININE = new Set(["Q", "S", "G", "A", "L"]);
+
 function pieceLabel(name) {
-  return `${bugName(name[1])} ${colourName(name[0])}${name.length > 2 ? ` ${name.slice(2)}` : ""}`;
+  const number = name.length > 2 ? ` ${name.slice(2)}` : "";
+  const colour = colourName(name[0]);
+  if (FEMININE.has(name[1])) return t(`${bugName(name[1])} ${name[0] === "w" ? "blanche" : "noire"}${number}`, `${colour} ${bugName(name[1])}${number}`);
+  return t(`${bugName(name[1])} ${colour}${number}`, `${colour} ${bugName(name[1])}${number}`);
 }
 
 function setup(root) {

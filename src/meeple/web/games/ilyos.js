@@ -8,6 +8,11 @@ import { t, tr } from "../i18n.js";
 const CELL = 48;
 const LEVEL_KEYS = ["easy", "medium", "hard", "expert"];
 
+/** A stock of cards in words ("Déplacement 2 · Poussée 0 · Magie 1"): one letter each was ambiguous in English. */
+function stockText(stock) {
+  return ["move", "push", "magic"].map((kind) => `${kindName(kind)} ${stock[kind]}`).join(" · ");
+}
+
 function kindName(kind) {
   return { move: t("Déplacement", "Move"), push: t("Poussée", "Push"), magic: t("Magie", "Magic") }[kind] || kind;
 }
@@ -322,7 +327,7 @@ function mount(root, ctx) {
       for (const target of alternatives) {
         for (const action of target.actions.slice(1)) {
           buttons.push(h("button", { type: "button", class: "alt-action", on: { click: () => (action.action === "push" ? choose({ ...target, actions: [action] }) : send(action.move)) } },
-            `${target.cell.join(",")} : ${actionText(action)}`));
+            t(`${target.cell.join(",")} : ${actionText(action)}`, `${target.cell.join(",")}: ${actionText(action)}`)));
         }
       }
     } else if (mode.type === "push") help = t("Choisissez la force sur la carte Poussée (− / + ou molette), puis poussez.", "Choose the force on the Push card (− / + or the wheel), then push.");
@@ -369,7 +374,7 @@ function mount(root, ctx) {
     add(hand, h("h3", {}, t("Votre main", "Your hand")), cards,
       h("p", { class: "points" }, t("Disponible : ", "Available: "),
         ["move", "push", "magic"].map((kind) => `${kindName(kind)} ${v.points?.[kind] ?? 0}`).join(" · "),
-        me ? ` — ${t("réserve", "stock")} ${["move", "push", "magic"].map((kind) => me.stock[kind]).join("/")}` : ""));
+        me ? ` — ${t("réserve : ", "stock: ")}${stockText(me.stock)}` : ""));
   }
 
   function pushCard() {
@@ -406,8 +411,8 @@ function mount(root, ctx) {
         h("strong", {}, ctx.playerName(state.players[player.seat])),
         ` — ${t("couronnes", "crowns")} ${v.scores[player.seat]}`,
         h("br"),
-        h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size} · ${t("réserve", "stock")} `,
-          ["move", "push", "magic"].map((kind) => `${kindName(kind)[0]}${player.stock[kind]}`).join(" "))))),
+        h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size} · ${t("réserve : ", "stock: ")}`,
+          stockText(player.stock))))),
       v.options.team_diagonal ? h("p", {}, t("Équipes : ", "Teams: "), v.team_scores.join(" – ")) : null,
       v.time_per_turn ? h("p", { class: "muted" }, t(`${v.time_per_turn} min par tour`, `${v.time_per_turn} min per turn`)) : null);
   }

@@ -13,7 +13,7 @@ async function setup(root, ctx) {
   const about = h("p", { class: "muted", id: "scenario-about" });
   const describe = () => {
     const chosen = scenarios.find((scenario) => scenario.name === select.value);
-    about.textContent = chosen ? `${tr(chosen.description)} (${t("manches", "rounds")} : ${chosen.rounds})` : "";
+    about.textContent = chosen ? `${tr(chosen.description)} (${t(`manches : ${chosen.rounds}`, `rounds: ${chosen.rounds}`)})` : "";
   };
   select.addEventListener("change", describe);
   describe();
@@ -151,7 +151,7 @@ function mount(root, ctx) {
       fighter.engaged_with.length ? `${t("engagé avec", "engaged with")} ${fighter.engaged_with.join(", ")}` : null,
       fighter.activated ? t("a déjà agi", "has acted") : null,
     ].filter(Boolean).join(", ");
-    return activatable(group, `${fighter.id} : ${status}`, () => select(fighter.id));
+    return activatable(group, t(`${fighter.id} : ${status}`, `${fighter.id}: ${status}`), () => select(fighter.id));
   }
 
   function drawInfo() {
@@ -164,7 +164,7 @@ function mount(root, ctx) {
     }
     const destination = destinationAt(hoveredCell);
     if (destination) {
-      add(info, h("strong", {}, `${hoveredCell[0]},${hoveredCell[1]} : `), tr(destination.outcome.text),
+      add(info, h("strong", {}, t(`${hoveredCell[0]},${hoveredCell[1]} : `, `${hoveredCell[0]},${hoveredCell[1]}: `)), tr(destination.outcome.text),
         ` · ${t("coût", "cost")} ${destination.cost}`);
     }
   }

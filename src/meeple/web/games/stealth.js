@@ -280,7 +280,7 @@ function mount(root, ctx) {
     if (preview.capture) parts.push(`⚠ ${t("capture par", "captured by")} ${preview.capture.by.join(", ")}`);
     if (preview.win) parts.push(`⚑ ${t("sortie !", "exit!")}`);
     if (!parts.length) parts.push(t("rien ne se passe", "nothing happens"));
-    previewBox.append(h("strong", {}, `${t("Aperçu", "Preview")} (${preview.text}) : `), parts.join(" · "));
+    previewBox.append(h("strong", {}, t(`Aperçu (${preview.text}) : `, `Preview (${preview.text}): `)), parts.join(" · "));
     previewBox.classList.toggle("danger", Boolean(preview.capture));
   }
 
