@@ -137,7 +137,7 @@ def test_reach_can_also_draw_an_svg(tmp_path: Path) -> None:
     assert main(["skirmish", "reach", "gauntlet", "R1", "--json", "--svg", str(picture)]) == 0
     text = picture.read_text()
     assert text.startswith("<svg") and text.count('class="dest engaged"') == 3  # the three engaging cells
-    assert ">B1<" in text and ">R1<" in text and "R1: 38 destinations, 14 PM" in text  # French by default
+    assert ">B1<" in text and ">R1<" in text and "R1 : 38 destinations, 14 PM" in text  # French by default
     assert ">11<" in text and ">6<" in text  # the coordinates, to read a cell off the picture
 
 
@@ -215,3 +215,27 @@ def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], m
     assert main(["--lang", "en", "skirmish", "play", "--help"]) == 0
     english = capsys.readouterr().out
     assert "side(s) played by the computer" in english and "camp(s) joué(s)" not in english
+
+
+def test_french_output_puts_a_space_before_each_colon(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["--lang", "fr", "skirmish", "reach", "gauntlet", "R1", "--to", "3,3"]) == 0
+    out = capsys.readouterr().out
+    assert "R1 : 38 destinations, 14 PM" in out and "vers 3,3 : 4 PM, libre ; chemin 2,3 3,3" in out
+    assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "1,3 2,3"]) == 0
+    assert "légal : coût 2 PM, libre" in capsys.readouterr().out
+    assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "50,50"]) == 1
+    assert capsys.readouterr().err.strip() == "meeple: coup illégal R1 50,50: pas 1 (50,50) : R1 : hors de la carte"
+
+
+def test_eof_in_play_ends_the_prompts_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def end_of_input(_prompt: str = "") -> str:
+        print(_prompt, end="")  # what the terminal shows before Ctrl-D
+        raise EOFError
+
+    monkeypatch.setattr("meeple.games.skirmish.cli.console.input", end_of_input)
+    capsys.readouterr()
+    assert main(["--lang", "fr", "skirmish", "play", "gauntlet", "--ai", "none"]) == 0
+    out = capsys.readouterr().out
+    prompt_line = next(line for line in out.splitlines() if line.startswith("manche 1/4"))
+    assert prompt_line.rstrip().endswith(">")

@@ -49,6 +49,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help=cli_help("sortie en JSON",
 SvgOpt = Annotated[Path | None, typer.Option(help=cli_help(
     "écrit aussi l'image dans ce fichier SVG", "also draw the picture in this SVG file"
 ))]
+COLON = Msg(" :", ":")
+"""A colon as each language writes it (French puts a space before it)."""
 
 
 def open_game(source: str) -> SkirmishGame:
@@ -91,7 +93,7 @@ def scenarios() -> None:
 def validate(file: Annotated[Path, typer.Argument(help=cli_help("fichier de scénario", "scenario file"))]) -> None:
     """Check a scenario file."""
     scenario = load_scenario(str(file))
-    console.print(str(Msg(f"valide: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
+    console.print(str(Msg(f"valide : {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
                           f"{len(scenario.fighters)} combattants",
                           f"valid: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
                           f"{len(scenario.fighters)} fighters")))
@@ -178,7 +180,8 @@ def reach(
     console.print(summary)
     if path:
         destination = result.destinations[path[-1]]
-        console.print(f"{Msg('vers', 'to')} {to}: {destination.cost} {Msg('PM', 'MP')}, {destination.outcome.text()}; "
+        console.print(f"{Msg('vers', 'to')} {to}{COLON} {destination.cost} {Msg('PM', 'MP')}, {destination.outcome.text()}"
+                      f"{Msg(' ;', ';')} "
                       f"{Msg('chemin', 'path')} {' '.join(f'{x},{y}' for x, y in path)}")
     if listing:
         console.print(destinations_table(result))
@@ -188,7 +191,7 @@ def _reach_summary(result: Reach) -> str:
     """``R1: 23 destinations, 14 MP  held by B1  ignores B2`` in the current language."""
     held = f"  {Msg('tenu par', 'held by')} {', '.join(result.held_by)}" if result.held_by else ""
     ignoring = f"  {Msg('ignore', 'ignores')} {', '.join(result.ignoring)}" if result.ignoring else ""
-    return (f"{result.fighter}: {len(result.destinations)} {Msg('destinations', 'destinations')}, "
+    return (f"{result.fighter}{COLON} {len(result.destinations)} {Msg('destinations', 'destinations')}, "
             f"{result.allowance} {Msg('PM', 'MP')}{held}{ignoring}")
 
 
@@ -198,7 +201,7 @@ def _path_to(game: SkirmishGame, fighter: str, result: Reach, text: str) -> tupl
     destination = result.destinations.get(cell)
     if destination is None:
         rule, reason = Adjudicator(game.field, fighter).why_unreachable(cell)
-        raise IllegalMoveError(f"{fighter} {text}", Msg(f"hors d'atteinte: {rule}: {reason.fr}",
+        raise IllegalMoveError(f"{fighter} {text}", Msg(f"hors d'atteinte : {rule} : {reason.fr}",
                                                         f"out of reach: {rule}: {reason.en}"))
     return destination.path
 
@@ -237,8 +240,8 @@ def check_path(
 
 
 HELP = Msg(
-    "coups: « R1 5,3 » (case d'arrivée), « R1 2,3 3,3 4,3 » (chemin), « R1 hold », « R1 attack B2 »;\n"
-    "commandes: reach ID, hint (conseil de l'ordinateur), board, undo, help, quit",
+    "coups : « R1 5,3 » (case d'arrivée), « R1 2,3 3,3 4,3 » (chemin), « R1 hold », « R1 attack B2 » ;\n"
+    "commandes : reach ID, hint (conseil de l'ordinateur), board, undo, help, quit",
     "moves: 'R1 5,3' (end cell), 'R1 2,3 3,3 4,3' (path), 'R1 hold', 'R1 attack B2';\n"
     "commands: reach ID, hint (the computer's advice), board, undo, help, quit",
 )
@@ -276,6 +279,7 @@ def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset(), leve
     try:
         line = console.input(f"{_status(game)} > ").strip()
     except EOFError:
+        console.print()  # Ctrl-D: what follows starts on a line of its own
         return False
     if line in ("quit", "exit", "q"):
         return False
@@ -287,7 +291,7 @@ def _human_turn(game: SkirmishGame, computer: frozenset[int] = frozenset(), leve
         side = game.to_move()
         assert side is not None
         advice = choose_move(game, side, make_rng(len(game.move_stack)), level)
-        console.print(f"{Msg('conseil', 'hint')}: {game.move_text(advice)}")
+        console.print(f"{Msg('conseil', 'hint')}{COLON} {game.move_text(advice)}")
     elif line == "undo":
         while game.move_stack:
             game.pop()
@@ -316,7 +320,7 @@ def _finish(game: SkirmishGame, save: Path | None) -> None:
     outcome = game.outcome()
     if outcome is not None:
         winners = ", ".join(str(game.scenario.sides[seat]) for seat in sorted(outcome.winners))
-        console.print(f"[bold]{outcome.reason}[/bold]" + (f": {winners}" if winners else ""))
+        console.print(f"[bold]{outcome.reason}[/bold]" + (f"{COLON} {winners}" if winners else ""))
     if save is not None:
         save.write_text(json.dumps(game.record(), ensure_ascii=False, indent=1), encoding="utf-8")
         console.print(str(Msg(f"partie enregistrée dans {save}", f"game saved to {save}")))
@@ -361,7 +365,7 @@ def play(
             assert side is not None
             if side in computer:
                 game.push(choose_move(game, side, rng.derive(str(len(game.move_stack))), ai_level))
-                console.print(f"{game.scenario.sides[side]}: {_describe(game)}")
+                console.print(f"{game.scenario.sides[side]}{COLON} {_describe(game)}")
                 _print_board(game)
             elif not _human_turn(game, frozenset(computer), ai_level):
                 break

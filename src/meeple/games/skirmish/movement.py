@@ -143,7 +143,7 @@ class StepError:
     def message(self) -> Msg:
         """``step N (x,y): Rk: reason`` in both languages."""
         where = f"{self.step + 1}" + (f" ({self.cell[0]},{self.cell[1]})" if self.cell else "")
-        return Msg(f"pas {where}: {self.rule}: {self.reason.fr}", f"step {where}: {self.rule}: {self.reason.en}")
+        return Msg(f"pas {where} : {self.rule} : {self.reason.fr}", f"step {where}: {self.rule}: {self.reason.en}")
 
     def to_json(self) -> dict[str, object]:
         """``{"step": index, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}, "at_end": bool}``."""
@@ -177,7 +177,7 @@ class CheckResult:
             return self.error.message()
         assert self.outcome is not None
         out = self.outcome.message()
-        return Msg(f"légal: coût {self.cost} PM, {out.fr}", f"legal: cost {self.cost} MP, {out.en}")
+        return Msg(f"légal : coût {self.cost} PM, {out.fr}", f"legal: cost {self.cost} MP, {out.en}")
 
     def to_json(self) -> dict[str, object]:
         """``{"fighter", "path", "legal", "cost", "outcome": {…} | null, "error": {…} | null}``."""
