@@ -239,3 +239,10 @@ def test_eof_in_play_ends_the_prompts_line(monkeypatch: pytest.MonkeyPatch, caps
     out = capsys.readouterr().out
     prompt_line = next(line for line in out.splitlines() if line.startswith("manche 1/4"))
     assert prompt_line.rstrip().endswith(">")
+
+
+def test_generate_refuses_rounds_out_of_range_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["--lang", "fr", "skirmish", "generate", "--rounds", "0"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "--rounds" in err and "generated" not in err and len(err.splitlines()) == 1

@@ -109,7 +109,9 @@ def generate(
     per_side: Annotated[int, typer.Option(help=cli_help(
         "combattants par camp (au plus la hauteur)", "fighters per side (at most the height)"
     ))] = 4,
-    rounds: Annotated[int, typer.Option(help=cli_help("nombre de manches", "number of rounds"))] = 6,
+    rounds: Annotated[int, typer.Option(min=1, max=99, help=cli_help(
+        "nombre de manches (1 à 99)", "number of rounds (1 to 99)"
+    ))] = 6,
     out: Annotated[Path | None, typer.Option(help=cli_help(
         "fichier de sortie (sinon la sortie standard)", "output file (else standard output)"
     ))] = None,
