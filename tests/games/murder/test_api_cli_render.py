@@ -271,3 +271,11 @@ def test_cli_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str
     assert main(["--lang", "en", "murder", "generate", "--help"]) == 0
     english = capsys.readouterr().out
     assert "1 or easy, 2 or medium" in english and "1 ou facile" not in english
+
+
+def test_cli_unknown_difficulty_is_quoted_the_french_way(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["--lang", "fr", "murder", "generate", "--difficulty", "7"]) == 1
+    assert capsys.readouterr().err.strip() == "meeple: difficulté inconnue « 7 » : 1/facile, 2/moyen, 3/difficile"
+    assert main(["--lang", "en", "murder", "generate", "--difficulty", "7"]) == 1
+    assert capsys.readouterr().err.strip() == "meeple: unknown difficulty '7': 1/easy, 2/medium, 3/hard"

@@ -40,7 +40,7 @@ def parse_difficulty(text: str | int) -> int:
     for level, name in LEVEL_NAMES.items():
         if value in (str(level), name.fr, name.en):
             return level
-    raise MeepleError(Msg(f"difficulté inconnue {text!r} : 1/facile, 2/moyen, 3/difficile",
+    raise MeepleError(Msg(f"difficulté inconnue « {text} » : 1/facile, 2/moyen, 3/difficile",
                           f"unknown difficulty {text!r}: 1/easy, 2/medium, 3/hard"))
 
 
