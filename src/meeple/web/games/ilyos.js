@@ -32,6 +32,7 @@ function setup(root, ctx) {
     h("option", { value: "duel" }, t("Duel (2 joueurs)", "Duel (2 players)")),
     h("option", { value: "2v2" }, t("2 contre 2", "2 versus 2")));
   const diagonal = h("input", { type: "checkbox", id: "team-diagonal" });
+  const diagonalChoice = h("label", { class: "choice" }, diagonal, t("Équipe diagonale (2 contre 2)", "Team diagonal (2 versus 2)"));
   const islands = h("select", { id: "ilyos-islands" }, [4, 6, 8, 10, 12].map((n) => h("option", { value: n, selected: n === 8 }, String(n))));
   const guardians = h("select", { id: "ilyos-guardians" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
   const sacrificed = h("input", { type: "checkbox", id: "sacrificed" });
@@ -48,12 +49,13 @@ function setup(root, ctx) {
       seatsBox.append(h("label", { for: `seat-${seat}` }, t(`Joueur ${seat + 1}`, `Player ${seat + 1}`)), select);
     }
     diagonal.disabled = count !== 4;
+    diagonalChoice.hidden = count !== 4; // a greyed-out box in a duel only puzzled players
   };
   mode.addEventListener("change", drawSeats);
   drawSeats();
   root.append(
     h("label", { for: "ilyos-mode" }, t("Mode", "Mode")), mode,
-    h("label", { class: "choice" }, diagonal, t("Équipe diagonale (2 contre 2)", "Team diagonal (2 versus 2)")),
+    diagonalChoice,
     h("label", { for: "ilyos-islands" }, t("Îles au départ (duel symétrique)", "Starting islands (symmetric duel)")), islands,
     h("label", { for: "ilyos-guardians" }, t("Gardiens par équipe", "Guardians per team")), guardians,
     h("label", { class: "choice" }, sacrificed, t("Gardien sacrifié", "Sacrificed guardian")),
@@ -374,7 +376,7 @@ function mount(root, ctx) {
     add(hand, h("h3", {}, t("Votre main", "Your hand")), cards,
       h("p", { class: "points" }, t("Disponible : ", "Available: "),
         ["move", "push", "magic"].map((kind) => `${kindName(kind)} ${v.points?.[kind] ?? 0}`).join(" · "),
-        me ? ` — ${t("réserve : ", "stock: ")}${stockText(me.stock)}` : ""));
+        me ? ` — ${t("réserve\u00a0: ", "stock: ")}${stockText(me.stock)}` : ""));
   }
 
   function pushCard() {
@@ -411,8 +413,8 @@ function mount(root, ctx) {
         h("strong", {}, ctx.playerName(state.players[player.seat])),
         ` — ${t("couronnes", "crowns")} ${v.scores[player.seat]}`,
         h("br"),
-        h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size} · ${t("réserve : ", "stock: ")}`,
-          stockText(player.stock))))),
+        h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size}`, h("br"),
+          `${t("réserve\u00a0: ", "stock: ")}${stockText(player.stock)}`)))),
       v.options.team_diagonal ? h("p", {}, t("Équipes : ", "Teams: "), v.team_scores.join(" – ")) : null,
       v.time_per_turn ? h("p", { class: "muted" }, t(`${v.time_per_turn} min par tour`, `${v.time_per_turn} min per turn`)) : null);
   }

@@ -10,7 +10,7 @@ async function setup(root, ctx) {
   const size = h("select", { id: "case-size" }, choices.sizes.map((n) => h("option", { value: n }, `${n} × ${n}`)));
   size.value = "6";
   const difficulty = h("select", { id: "case-difficulty" },
-    choices.difficulties.map((d) => h("option", { value: d.key }, tr(d.title))));
+    choices.difficulties.map((d) => h("option", { value: d.key }, capitalised(tr(d.title)))));
   root.append(h("p", {}, t("Une nouvelle enquête, prouvée unique et soluble sans deviner.",
     "A new case, proven unique and solvable without guessing.")),
   h("label", { for: "case-size" }, t("Taille du plateau", "Board size")), size,
