@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import typing
 from collections.abc import Iterator
 
@@ -106,3 +107,34 @@ def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], m
     assert main(["--lang", "en", "ilyos", "play", "--help"]) == 0
     english = capsys.readouterr().out
     assert "The AI plays the seats not listed in --seats." in english and "l'IA joue les autres" not in english
+
+
+def test_bad_options_name_the_command_line_option_in_the_current_language(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    for args, expected in ((["play", "--mode", "3v3"], "meeple: --mode : « duel » ou « 2v2 » attendu"),
+                           (["play", "--team-diagonal"], "meeple: --team-diagonal : seulement en mode 2v2"),
+                           (["tournament", "--islands", "5"], "meeple: --islands : une valeur parmi 4, 6, 8, 10, 12 attendue")):
+        assert main(["--lang", "fr", "ilyos", *args]) == 1
+        assert capsys.readouterr().err.strip() == expected
+    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 1
+    assert capsys.readouterr().err.strip() == "meeple: --islands: one of 4, 6, 8, 10, 12 expected"
+    assert main(["--lang", "fr", "ilyos", "tournament", "--levels", "easy,godly"]) == 2
+    err = capsys.readouterr().err
+    assert "--levels" in err and "« godly »" in err and len(err.strip().splitlines()) == 1
+    assert main(["--lang", "fr", "ilyos", "tournament", "--games", "0"]) == 2
+    assert "--games" in capsys.readouterr().err
+    assert main(["--lang", "fr", "ilyos", "play", "--seats", "7"]) == 2
+    assert "places de 0 à 1 attendues" in capsys.readouterr().err
+
+
+def test_french_play_and_tournament_write_french_numbers(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # Ctrl-D at once
+    capsys.readouterr()
+    assert main(["--lang", "fr", "ilyos", "play", "--seed", "4", "--level", "easy"]) == 0
+    out = capsys.readouterr().out
+    assert "Couronnes — P1 : 0  P2 : 0" in out and out.endswith("> \n")
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["--lang", "fr", "ilyos", "tournament", "--games", "1", "--levels", "easy,medium", "--no-clock"]) == 0
+    out = capsys.readouterr().out
+    assert "IC à 95 %" in out and "95 % CI" not in out and re.search(r"\[\d+ %, \d+ %\]", out)

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from meeple.core.cli_i18n import cli_help
-from meeple.core.errors import MeepleError
+from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
@@ -56,10 +56,28 @@ def _options(mode: str, islands: int, guardians: int, team_diagonal: bool, sacri
             "sacrificed_guardian": sacrificed}
 
 
-def _level(level: str) -> str:
+COLON = Msg(" :", ":")
+"""A colon as each language writes it (French puts a space before it)."""
+OPTION_NAMES = {"team_diagonal": "--team-diagonal", "sacrificed_guardian": "--sacrificed"}
+"""The command-line option behind each game option whose name differs from ``--<name>``."""
+
+
+def _level(level: str, option: str = "--level") -> str:
     if level not in LEVELS:
-        raise typer.BadParameter(f"{level!r}: {' | '.join(LEVELS)}", param_hint="--level")
+        raise typer.BadParameter(Msg(f"« {level} » : {' | '.join(LEVELS)}", f"'{level}': {' | '.join(LEVELS)}").text(),
+                                 param_hint=option)
     return level
+
+
+def _new_game(options: dict[str, JSON], seed: int | None) -> IlyosGame:
+    """A new game; a bad option is reported under its command-line name (``--islands``), not the option key."""
+    try:
+        return IlyosGame.new(options, seed)
+    except FormatError as error:
+        if error.source != "options" or not error.field:
+            raise
+        name = OPTION_NAMES.get(error.field, f"--{error.field}")
+        raise MeepleError(Msg(f"{name} : {error.reason.fr}", f"{name}: {error.reason.en}")) from None
 
 
 @app.command(help=cli_help(
@@ -118,7 +136,7 @@ def play(
 
     Actions are typed as ``place e4/0``, ``move #3 d4``, ``push #3 d5 x2``, ``take #3 d5``, ``give #3 d5``,
     ``drop #3``, ``magic c4 q1`` (quarter turns), ``end``; ``?`` lists the legal ones."""
-    game = IlyosGame.new(_options(mode, islands, guardians, team_diagonal, sacrificed), seed)
+    game = _new_game(_options(mode, islands, guardians, team_diagonal, sacrificed), seed)
     humans = _seats(seats, game.num_players)
     level = _level(level)
     rng = make_rng(game.seed)
@@ -128,7 +146,7 @@ def play(
         assert mover is not None
         if mover not in humans:
             move = choose_move(game, mover, level, rng)
-            console.print(f"P{mover + 1}: {game.move_text(move)}", markup=False)
+            console.print(f"P{mover + 1}{COLON} {game.move_text(move)}", markup=False)
             game.push(move)
             continue
         console.print(draw_game(game), markup=False)
@@ -144,12 +162,16 @@ def play(
 
 
 def _seats(text: str, num_players: int) -> set[int]:
+    last = num_players - 1
+    wrong = typer.BadParameter(Msg(f"« {text} » : places de 0 à {last} attendues, séparées par des virgules",
+                                   f"'{text}': seats from 0 to {last} expected, comma-separated").text(),
+                               param_hint="--seats")
     try:
         chosen = {int(part) for part in text.split(",") if part.strip()}
     except ValueError as error:
-        raise typer.BadParameter(f"{text!r}: 0-{num_players - 1}", param_hint="--seats") from error
+        raise wrong from error
     if not chosen or not chosen <= set(range(num_players)):
-        raise typer.BadParameter(f"{text!r}: 0-{num_players - 1}", param_hint="--seats")
+        raise wrong
     return chosen
 
 
@@ -159,6 +181,7 @@ def _human_action(game: IlyosGame) -> bool:
     try:
         text = input(f"{prompt}> ").strip()
     except EOFError:
+        console.print()  # Ctrl-D: the shell's prompt starts on a line of its own
         return False
     if text in ("q", "quit"):
         return False
@@ -199,24 +222,38 @@ def tournament(
     ))] = True,
 ) -> None:
     """The AI against itself, level against level: the win table with 95 % confidence intervals."""
-    chosen = [_level(name.strip()) for name in levels.split(",") if name.strip()]
-    if len(chosen) < 2 or games < 1:
-        raise typer.BadParameter(Msg("au moins deux niveaux et une partie", "at least two levels and one game").text())
+    if games < 1:
+        raise typer.BadParameter(Msg("au moins 1", "at least 1").text(), param_hint="--games")
+    chosen = [_level(name.strip(), "--levels") for name in levels.split(",") if name.strip()]
+    if len(chosen) < 2:
+        raise typer.BadParameter(Msg("au moins deux niveaux", "at least two levels").text(), param_hint="--levels")
     pairs = ([(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]] if all_pairs
              else list(itertools.pairwise(chosen)))
     options = _options(mode, islands, guardians, False, False)
-    IlyosGame.new(options, 0)  # bad options fail here, before any game
+    _new_game(options, 0)  # bad options fail here, before any game
     jobs = match_jobs(pairs, games)
     with ai.wall_clock(clock):
         results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), options, seed)
     table = Table(title=Msg("ILYOS — tournoi des IA", "ILYOS — AI tournament").text())
     for column in ("A", "B", Msg("A gagne", "A wins").text(), Msg("B gagne", "B wins").text(),
-                   Msg("nuls", "draws").text(), Msg("score A", "A score").text(), "IC 95 % / 95 % CI",
-                   Msg("tour le plus long", "slowest turn").text()):
+                   Msg("nuls", "draws").text()):
         table.add_column(column)
+    for column in (Msg("score A", "A score").text(), Msg("IC à 95 %", "95% CI").text()):
+        table.add_column(column, no_wrap=True)  # a percentage is never cut in two
+    table.add_column(Msg("tour le plus long (s)", "slowest turn (s)").text())
     for result in results:
         low, high = result.interval()
-        slow = ", ".join(f"{k} {v:.2f}s" for k, v in sorted(result.slowest_turn.items()))
+        slow = "\n".join(f"{k} {_seconds(v)}" for k, v in sorted(result.slowest_turn.items()))
         table.add_row(result.first, result.second, str(result.wins), str(result.losses), str(result.draws),
-                      f"{result.score:.0%}", f"[{low:.0%}, {high:.0%}]", slow)
+                      _percent(result.score), f"[{_percent(low)}, {_percent(high)}]", slow)
     console.print(table)
+
+
+def _percent(rate: float) -> str:
+    """``42 %`` in French, ``42%`` in English."""
+    return f"{rate * 100:.0f}{Msg(' %', '%')}"
+
+
+def _seconds(duration: float) -> str:
+    """``0,25`` in French, ``0.25`` in English."""
+    return Msg(f"{duration:.2f}".replace(".", ","), f"{duration:.2f}").text()

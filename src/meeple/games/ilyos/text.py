@@ -49,7 +49,8 @@ def draw_game(game: IlyosGame) -> str:
     state = game.state
     guardians = {g.cell: (g.owner, g.crown >= 0) for g in state.guardians.values()}
     text = draw_cells(set(state.cells), guardians, set(state.ground))
-    scores = "  ".join(f"P{seat + 1}: {score}" for seat, score in enumerate(state.scores))
+    colon = Msg(" :", ":")
+    scores = "  ".join(f"P{seat + 1}{colon} {score}" for seat, score in enumerate(state.scores))
     mover = game.to_move()
     turn = Msg("partie terminée", "game over") if mover is None else Msg(f"au tour de P{mover + 1}", f"P{mover + 1} to play")
     named = "  ".join(f"#{gid} {cell_name(g.cell)} (P{g.owner + 1}{'*' if g.crown >= 0 else ''})"
