@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,15 @@ def test_play_ends_its_line_on_eof_and_reports_an_unwritable_svg_in_french(
     assert code == 0
     assert "/proc/x.svg : écriture impossible (fichier ou dossier introuvable)" in out
     assert out.endswith("> \n")
+
+
+def test_play_says_what_svg_and_preview_expect_and_confirms_the_picture(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    picture = tmp_path / "board.svg"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"svg\npreview\nsvg {picture}\n"))
+    code, out, _ = _run(capsys, "--lang", "fr", "stealth", "play", "1-1")
+    assert code == 0
+    assert "« svg FICHIER » attendu (un fichier)" in out and "« preview NŒUD » ou « preview throw NŒUD » attendu" in out
+    assert "nœud inconnu" not in out
+    assert f"plateau écrit dans {picture}" in out and picture.read_text(encoding="utf-8").startswith("<svg")

@@ -235,6 +235,9 @@ def _play_one(game: StealthGame, command: str) -> None:
         else:
             game.pop()
     elif words[0] == "preview":
+        if len(words) == 1:
+            raise MeepleError(Msg("« preview NŒUD » ou « preview throw NŒUD » attendu",
+                                  "'preview NODE' or 'preview throw NODE' expected"))
         console.print(_preview_text(game.preview(game.parse_move(" ".join(words[1:])))), markup=False)
         return
     elif words[0] == "hint":
@@ -242,13 +245,16 @@ def _play_one(game: StealthGame, command: str) -> None:
         text = game.move_text(game.move_of(action)) if action else Msg("la sortie est hors d'atteinte", "the exit is out of reach")
         console.print(f"{Msg('indice', 'hint')}{COLON} {text}", markup=False)
         return
-    elif words[0] == "svg" and len(words) == 2:
+    elif words[0] == "svg":
+        if len(words) != 2:
+            raise MeepleError(Msg("« svg FICHIER » attendu (un fichier)", "'svg FILE' expected (one file)"))
         try:
             Path(words[1]).write_text(render_svg(game), encoding="utf-8")
         except OSError as error:
             reason = os_error_reason(error)
             raise MeepleError(Msg(f"{words[1]} : écriture impossible ({reason.fr})",
                                   f"{words[1]}: cannot write ({reason.en})")) from None
+        console.print(str(Msg(f"plateau écrit dans {words[1]}", f"board written to {words[1]}")), markup=False)
         return
     else:
         game.push(game.parse_move(command))
