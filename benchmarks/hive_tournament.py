@@ -11,17 +11,10 @@ whether the 300-ply cap stopped it); the summary gives the AI's win rate with it
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
+from meeple.core.stats import wilson_interval
 from meeple.games.hive.tournament import BASELINES, MatchSummary, alpha_beta_player, match
-
-
-def win_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``wins`` out of ``games``."""
-    rate, share = wins / games, z * z / games
-    half = z * math.sqrt(rate * (1 - rate) / games + share / (4 * games))
-    return ((rate + share / 2 - half) / (1 + share), (rate + share / 2 + half) / (1 + share))
 
 
 def main() -> None:
@@ -41,7 +34,7 @@ def main() -> None:
             summary.games.append(result)
             print(f"seed {seed} game {index}: AI seat {result.ai_seat}, winner {result.winner}, "
                   f"{result.plies} plies{' (capped)' if result.capped else ''}", flush=True)
-    low, high = win_interval(summary.wins, len(summary.games))
+    low, high = wilson_interval(summary.wins, len(summary.games))
     with open("/proc/loadavg", encoding="ascii") as load:
         load_average = " ".join(load.read().split()[:3])
     print(f"AI (depth {args.depth}) vs {args.opponent}: {summary.wins} wins, {summary.losses} losses, "
