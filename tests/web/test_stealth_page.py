@@ -23,7 +23,7 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
         wait_version(page, number + 1)
         assert page.inner_text("#stealth-preview") == ""  # no preview of a move the mouse is not on
     page.hover("[data-node=post].target")
-    expect(page.locator("#stealth-preview")).to_contain_text("sentry")
+    expect(page.locator("#stealth-preview")).to_contain_text("neutralise sentinelle")  # the kind in French, not the id
     assert page.locator(".hand-icon").count() == 1
     page.click("[data-node=post]")
     wait_version(page, 4)
@@ -55,7 +55,7 @@ def test_a_capture_is_announced_and_undo_takes_it_back(page: Any) -> None:
     wait_version(page, 1)
     page.hover("[data-node=b].target")
     page.wait_for_selector(".warning-icon")
-    assert "sentry" in page.inner_text("#stealth-preview")
+    assert "capture par sentinelle" in page.inner_text("#stealth-preview")
     page.click("#preview-setting")  # "Aperçu du coup" off: no preview any more
     expect(page.locator("#preview-setting")).not_to_be_checked()
     page.hover("[data-node=b]")
@@ -84,6 +84,6 @@ def test_an_alerted_tracker_is_framed_as_not_neutralisable(page: Any) -> None:
         page.click(f"[data-node={node}].target")
         wait_version(page, number + 1)
     assert page.locator(".alert-frame").count() == 1
-    assert "ne peut pas être neutralisé" in page.inner_text(".alert-note")
+    assert "Traqueur : en alerte, impossible à neutraliser" in page.inner_text(".alert-note")
     page.click("[data-lang=en]")
     expect(page.locator(".alert-note")).to_contain_text("cannot be neutralised")

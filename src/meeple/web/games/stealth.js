@@ -50,15 +50,27 @@ function kindTitle(kind) {
   }[kind] || kind;
 }
 
+/** An enemy as the player reads it: the levels name enemies after their kind ("sentry", "patrol2"), in English. */
+function enemyName(id) {
+  const match = /^(sentry|pivot|patrol|tracker)(\d*)$/.exec(id);
+  return match ? `${kindTitle(match[1])}${match[2] ? ` ${match[2]}` : ""}` : id;
+}
+
+/** The enemy's name at the start of a sentence: "Sentinelle donne l'alerte". */
+function capitalisedEnemyName(id) {
+  const name = enemyName(id);
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 function eventText(event) {
   switch (event.type) {
     case "key": return t(`Clé ${event.key} ramassée`, `Picked up the ${event.key} key`);
     case "exit": return t("Sortie atteinte", "Exit reached");
     case "throw": return t(`Pierre sonore lancée sur ${event.node}`, `Noise stone thrown onto ${event.node}`);
-    case "capture": return t(`Capture ! (${event.by.join(", ")})`, `Captured! (${event.by.join(", ")})`);
-    case "neutralise": return t(`${event.enemy} neutralisé`, `${event.enemy} neutralised`);
-    case "divert": return t(`${event.enemy} part vers le bruit (${event.toward})`, `${event.enemy} heads for the noise (${event.toward})`);
-    case "alert": return t(`${event.enemy} donne l'alerte`, `${event.enemy} raises the alarm`);
+    case "capture": return t(`Capture ! (${event.by.map(enemyName).join(", ")})`, `Captured! (${event.by.map(enemyName).join(", ")})`);
+    case "neutralise": return t(`Hors de combat : ${enemyName(event.enemy)}`, `${capitalisedEnemyName(event.enemy)} neutralised`);
+    case "divert": return t(`${capitalisedEnemyName(event.enemy)} part vers le bruit (${event.toward})`, `${capitalisedEnemyName(event.enemy)} heads for the noise (${event.toward})`);
+    case "alert": return t(`${capitalisedEnemyName(event.enemy)} donne l'alerte`, `${capitalisedEnemyName(event.enemy)} raises the alarm`);
     default: return null;
   }
 }
@@ -266,8 +278,9 @@ function mount(root, ctx) {
     if (preview && preview.neutralises.includes(enemy.id)) {
       group.append(handIcon(x + 20, y - 22));
     }
-    let label = `${enemy.id} (${kindTitle(enemy.kind)}), ${t("regarde", "facing")} ${enemy.facing ?? "—"}`;
-    if (enemy.state === "alert") label += ` — ${t("en alerte : ne peut pas être neutralisé", "alert: cannot be neutralised")}`;
+    const name = enemyName(enemy.id) === kindTitle(enemy.kind) ? kindTitle(enemy.kind) : `${enemyName(enemy.id)} (${kindTitle(enemy.kind)})`;
+    let label = `${name}, ${t("regarde", "facing")} ${enemy.facing ?? "—"}`;
+    if (enemy.state === "alert") label += ` — ${t("en alerte : impossible à neutraliser", "alert: cannot be neutralised")}`;
     if (enemy.state === "diverted") label += ` — ${t("détourné par le bruit", "diverted by the noise")}`;
     return tip(group, label);
   }
@@ -276,8 +289,8 @@ function mount(root, ctx) {
     clear(previewBox);
     if (!preview) return;
     const parts = [];
-    if (preview.neutralises.length) parts.push(`${t("neutralise", "neutralises")} ${preview.neutralises.join(", ")}`);
-    if (preview.capture) parts.push(`⚠ ${t("capture par", "captured by")} ${preview.capture.by.join(", ")}`);
+    if (preview.neutralises.length) parts.push(`${t("neutralise", "neutralises")} ${preview.neutralises.map(enemyName).join(", ")}`);
+    if (preview.capture) parts.push(`⚠ ${t("capture par", "captured by")} ${preview.capture.by.map(enemyName).join(", ")}`);
     if (preview.win) parts.push(`⚑ ${t("sortie !", "exit!")}`);
     if (!parts.length) parts.push(t("rien ne se passe", "nothing happens"));
     previewBox.append(h("strong", {}, t(`Aperçu (${preview.text}) : `, `Preview (${preview.text}): `)), parts.join(" · "));
@@ -299,10 +312,10 @@ function mount(root, ctx) {
         view.keys.length ? ` · ${t("clés", "keys")} ${view.keys.join(", ")}` : ""),
       h("div", { class: "tray", id: "tray" },
         h("h3", {}, t("Neutralisés", "Neutralised"), " ", h("span", { class: "tray-count", id: "tray-count" }, `${view.tray} / ${total}`)),
-        h("div", { class: "tray-seats" }, view.enemies.filter((e) => e.state === "out").map((e) => silhouette(`${e.id} ${t("neutralisé", "neutralised")}`)))),
+        h("div", { class: "tray-seats" }, view.enemies.filter((e) => e.state === "out").map((e) => silhouette(t(`Hors de combat : ${enemyName(e.id)}`, `${capitalisedEnemyName(e.id)} neutralised`))))),
       view.enemies.filter((e) => e.state !== "out" && !e.neutralisable).map((e) => h("p", { class: "alert-note" },
         h("span", { class: "alert-swatch", "aria-hidden": "true" }),
-        t(`${e.id} : en alerte, ne peut pas être neutralisé`, `${e.id}: on alert, cannot be neutralised`))),
+        t(`${capitalisedEnemyName(e.id)} : en alerte, impossible à neutraliser`, `${capitalisedEnemyName(e.id)}: on alert, cannot be neutralised`))),
       h("p", {}, t("Étoiles : ", "Stars: "), starRow(declared, earned, info?.par)),
       canThrow || throwing ? h("button", { type: "button", id: "throw", "aria-pressed": String(throwing),
         on: { click: () => { throwing = !throwing; hovered = null; draw(); } } },
