@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 
 from meeple.cli import main
+from meeple.games.stealth.level import shipped_level_paths
 
 
 def _help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
@@ -75,3 +77,16 @@ def test_play_says_what_svg_and_preview_expect_and_confirms_the_picture(
     assert "« svg FICHIER » attendu (un fichier)" in out and "« preview NŒUD » ou « preview throw NŒUD » attendu" in out
     assert "nœud inconnu" not in out
     assert f"plateau écrit dans {picture}" in out and picture.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_a_field_of_the_wrong_type_is_named_in_words_not_python_types(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    level = json.loads(shipped_level_paths()[0].read_text(encoding="utf-8"))
+    level["nodes"][0]["x"] = "left"
+    path = tmp_path / "typed.json"
+    path.write_text(json.dumps(level), encoding="utf-8")
+    code, _, err = _run(capsys, "--lang", "fr", "stealth", "solve", str(path))
+    assert code == 1 and err.strip().endswith("typed.json: nodes[0].x: type attendu : un nombre")
+    code, _, err = _run(capsys, "--lang", "en", "stealth", "solve", str(path))
+    assert code == 1 and err.strip().endswith("typed.json: nodes[0].x: a number expected")

@@ -194,6 +194,13 @@ class Level:
 
 
 # --- parsing ---------------------------------------------------------------------------------------
+
+TYPE_WORDS: dict[type, Msg] = {str: Msg("un texte", "a string"), int: Msg("un entier", "an integer"),
+                               float: Msg("un nombre", "a number"), bool: Msg("vrai ou faux", "true or false"),
+                               list: Msg("une liste", "a list"), dict: Msg("un objet", "an object")}
+"""The JSON types a level field can hold, as a reader names them."""
+
+
 def _error(source: str, where: str, fr: str, en: str) -> FormatError:
     return FormatError(source, where, Msg(fr, en))
 
@@ -221,8 +228,10 @@ class _Reader:
         value = mapping[key]
         bad_bool = isinstance(value, bool) and kind in (int, (int, float))
         if not isinstance(value, kind) or bad_bool:
-            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            raise self.fail(f"{where}{key}", f"type {names} attendu", f"{names} expected")
+            types = (kind,) if isinstance(kind, type) else kind
+            kinds = [TYPE_WORDS[k] for k in types if not (k is int and float in types)]  # a number covers both
+            raise self.fail(f"{where}{key}", f"type attendu : {' ou '.join(k.fr for k in kinds)}",
+                            f"{' or '.join(k.en for k in kinds)} expected")
         return value
 
     def known(self, mapping: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
