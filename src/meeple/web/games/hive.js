@@ -93,6 +93,12 @@ function mount(root, ctx) {
     clear(board);
     board.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
     board.setAttribute("aria-label", t("La ruche", "The hive"));
+    if (!view.stacks.length && !targets.length) {
+      // an empty white box said nothing: tell where the game starts
+      board.append(s("text", { x: minX + width / 2, y: minY + height / 2, class: "empty-hint" },
+        myTurn() ? t("Choisissez une pièce dans votre réserve.", "Pick a piece from your reserve.")
+          : t("La ruche est encore vide.", "The hive is still empty.")));
+    }
     const last = view.last_move;
     for (const stack of view.stacks) {
       const [x, y] = pixel(stack.q, stack.r);
