@@ -84,6 +84,12 @@ class GameAdapter:
     """Whether the seat to move receives the list of its legal moves with each state."""
     public_view: bool = False
     """True when ``view(seat)`` is the same for every seat (no hidden information): computed once."""
+    factory_in_worker: bool = False
+    """True when making a game may take long (murder generates its case): the factory then runs in a worker
+    process (:mod:`meeple.server.workers`), for a new room and for a room rebuilt from the store."""
+    worker_queries: frozenset[str] = frozenset()
+    """The queries and catalog questions heavy enough to run in a worker process (the others, cheap, run
+    in a thread of the server). Their functions must be module-level, their arguments and answers picklable."""
 
     def to_json(self) -> dict[str, JSON]:
         """What the lobby needs to know."""

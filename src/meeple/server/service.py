@@ -11,7 +11,7 @@ computer's move, a time-out, an undo — goes through :class:`RoomService` under
 4. every client of the room receives its own view (``view(seat)``), in order, through its outbox.
 
 The computer players think in worker processes (:mod:`meeple.server.workers`), so a long search never
-slows the other rooms. Time comes from a :class:`Clock`, which tests replace by one they move by hand.
+slows the other rooms; so do the long game calls an adapter names (a generated murder case, a hint). Time comes from a :class:`Clock`, which tests replace by one they move by hand.
 
 Rooms are rebuilt from the store (options, seed, moves) when first needed, so a restarted server
 resumes every game where it stopped.
@@ -240,7 +240,7 @@ class RoomService:
             raise _err("bad_request", "une partie en ligne ne choisit pas sa graine",
                        "an online game cannot choose its seed")
         seed = spec.seed if spec.seed is not None else fresh_seed()
-        game = await asyncio.to_thread(entry.info.factory, dict(spec.options), seed)
+        game = await self._new_game(entry, dict(spec.options), seed)
         token = secrets.token_urlsafe(18)
         seats = self._new_seats(entry, spec, game.num_players, token)
         turn_seconds = self._turn_seconds(entry, spec)
@@ -319,7 +319,7 @@ class RoomService:
                 row = await self._db(self.store.load_room, code)
                 if row is None:
                     raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
-                room = await asyncio.to_thread(self._rebuild, row)
+                room = await self._rebuild(row)
                 self._keep_in_memory(room)
                 self._after_change(room)
                 return room
@@ -343,15 +343,17 @@ class RoomService:
         for old in idle[: len(self.rooms) - MAX_ROOMS_IN_MEMORY]:
             del self.rooms[old.code]
 
-    def _rebuild(self, row: RoomRow) -> Room:
+    async def _new_game(self, entry: GameEntry, options: Mapping[str, JSON], seed: int) -> Game[Any]:
+        """The game's factory, in a worker process when it may take long (its errors come back as they are)."""
+        if entry.adapter.factory_in_worker:
+            game: Game[Any] = await self.workers.run(entry.info.factory, options, seed)
+            return game
+        return await asyncio.to_thread(entry.info.factory, options, seed)
+
+    async def _rebuild(self, row: RoomRow) -> Room:
         entry = self.registry.get(row.game)
-        game = entry.info.factory(row.options, row.seed)
-        for index, (_seat, data) in enumerate(row.moves):
-            try:
-                game.push(game.move_from_json(data))
-            except MeepleError as error:
-                raise _err("corrupt_room", f"salle {row.code} : coup {index} illisible : {error.message.fr}",
-                           f"room {row.code}: move {index} cannot be replayed: {error.message.en}", 500) from error
+        game = await self._new_game(entry, row.options, row.seed)
+        await asyncio.to_thread(_replay, row, game)
         return Room(row=row, entry=entry, game=game)
 
     async def join(self, code: str, seat: int | None, name: str) -> tuple[Room, int, str]:
@@ -555,7 +557,7 @@ class RoomService:
         """Rebuild the engine from the store after an engine failure, so the store stays the authority."""
         row = await self._db(self.store.load_room, room.code)
         if row is not None:
-            rebuilt = await asyncio.to_thread(self._rebuild, row)
+            rebuilt = await self._rebuild(row)
             room.game, room.row = rebuilt.game, row
 
     def _next_deadline(self, room: Room, mover_before: int | None) -> float | None:
@@ -605,7 +607,7 @@ class RoomService:
             snapshot = room.game.copy()
             seat = room.active_seat(seats)
         try:
-            return await asyncio.to_thread(function, snapshot, seat, params)
+            return await self._ask(name in room.entry.adapter.worker_queries, function, snapshot, seat, params)
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
         except Exception as error:
@@ -620,13 +622,20 @@ class RoomService:
         if function is None:
             raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
         try:
-            return await asyncio.to_thread(function, params)
+            return await self._ask(name in entry.adapter.worker_queries, function, params)
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
         except Exception as error:
             log.exception("catalog query %s of %s failed", name, game)
             raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
                        f"game error: query '{name}' got no answer", 500) from error
+
+    async def _ask(self, heavy: bool, function: Callable[..., JSON], *args: Any) -> JSON:
+        """A game's answer, computed in a worker process when ``heavy``, else in a thread; a game's error
+        (:class:`MeepleError`) is raised as itself either way."""
+        if heavy:
+            return await self.workers.run(function, *args)
+        return await asyncio.to_thread(function, *args)
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
     def _after_change(self, room: Room) -> None:
@@ -702,6 +711,16 @@ class RoomService:
                 log.error("time-out moves refused in room %s: %s", room.code, error.text("en"))
                 return
             self._after_change(room)
+
+
+def _replay(row: RoomRow, game: Game[Any]) -> None:
+    """Push a stored room's moves on its fresh game; a move that no longer replays makes it corrupt."""
+    for index, (_seat, data) in enumerate(row.moves):
+        try:
+            game.push(game.move_from_json(data))
+        except MeepleError as error:
+            raise _err("corrupt_room", f"salle {row.code} : coup {index} illisible : {error.message.fr}",
+                       f"room {row.code}: move {index} cannot be replayed: {error.message.en}", 500) from error
 
 
 def _cancel_other(task: asyncio.Task[None] | None) -> None:

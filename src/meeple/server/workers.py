@@ -2,13 +2,17 @@
 
 An AI search is pure CPU (an Expert turn takes up to a few seconds). In a thread of the server it would
 hold Python's global lock for most of that time and slow every other room's moves; in a worker process it
-runs beside the event loop, on another core when there is one. The workers run at a lower priority
+runs beside the event loop, on another core when there is one. The other long game calls go there too:
+a game factory that may generate (a new murder case) and the heavy queries an adapter names
+(:attr:`meeple.server.registry.GameAdapter.worker_queries`). The workers run at a lower priority
 (``nice``), so that on a busy machine the server's short, interactive work goes first.
 
 A search is sent to a worker as the pickled ``(function, arguments)``: the function must be importable by
 name (a module-level function, as the game adapters' are) and the game copy picklable (the five engines
 are). What cannot be sent — a function made inside another, say — runs in a thread instead, as before.
-The workers start from a fork server (spawned where there is none), so, as for any use of
+A game's own error (a :class:`~meeple.core.errors.MeepleError`: a bad option, a bad query parameter)
+comes back as itself, with its bilingual message, so the client gets the same reply as from a thread;
+any other error comes back as :class:`SearchFailed`. The workers start from a fork server (spawned where there is none), so, as for any use of
 :mod:`multiprocessing`, a script that embeds the server must guard its main code with
 ``if __name__ == "__main__":`` (``meeple serve`` and ``python -m meeple serve`` are safe).
 """
@@ -29,6 +33,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from meeple.core.errors import MeepleError
 
 log = logging.getLogger("meeple.server")
 
@@ -61,8 +67,39 @@ def _watch_server(server_pid: int) -> None:
 
 
 class SearchFailed(Exception):
-    """A search that raised in a worker, with the error's type, text and traceback as one string (the
-    error itself may not cross back: exceptions whose constructor takes several arguments do not unpickle)."""
+    """A search that raised in a worker, with the error's type, text and traceback as one string (an error
+    other than a game's own may not cross back: exceptions whose constructor takes several arguments do not
+    unpickle)."""
+
+
+def _restore(kind: type[MeepleError], args: tuple[Any, ...], state: dict[str, Any]) -> MeepleError:
+    """In the server: a game's error as it was in the worker, without calling its constructor again."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class _Carried(Exception):
+    """A game's error on its way back from a worker: unpickled, it is that error again (same type, same
+    attributes, same bilingual message), whatever its constructor takes."""
+
+    def __init__(self, error: MeepleError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self.error), self.error.args, dict(self.error.__dict__)))
+
+
+def _carried(error: MeepleError) -> _Carried | None:
+    """``error`` ready to cross back, or None if it cannot (an attribute that does not pickle)."""
+    carried = _Carried(error)
+    try:
+        back = pickle.loads(pickle.dumps(carried, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:
+        return None
+    return carried if type(back) is type(error) and back.message == error.message else None
 
 
 def _call(payload: bytes) -> Any:
@@ -71,11 +108,14 @@ def _call(payload: bytes) -> Any:
     try:
         return function(*args)
     except Exception as error:
+        carried = _carried(error) if isinstance(error, MeepleError) else None
+        if carried is not None:
+            raise carried from None
         raise SearchFailed(f"{type(error).__name__}: {error}\n{traceback.format_exc()}") from None
 
 
 class AiWorkers:
-    """A pool of worker processes for AI searches, started when the first search is asked for."""
+    """A pool of worker processes for AI searches and heavy game calls, started when the first is asked for."""
 
     def __init__(self, processes: int | None = None, niceness: int = WORKER_NICENESS) -> None:
         self.processes = processes or max(1, os.cpu_count() or 1)
@@ -95,8 +135,9 @@ class AiWorkers:
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` computed in a worker process (in a thread if it cannot be sent to one).
 
-        An error of the function is raised here as :class:`SearchFailed` (as itself when it ran in a thread),
-        and so is any search asked for or under way once the workers are closed.
+        An error of the function is raised here as :class:`SearchFailed` (as itself when it ran in a thread,
+        or when it is a game's :class:`~meeple.core.errors.MeepleError`), and so is any search asked for or
+        under way once the workers are closed.
         """
         if self._closed:
             raise SearchFailed("the AI workers were stopped")

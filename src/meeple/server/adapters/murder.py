@@ -63,6 +63,10 @@ def difficulties(_params: JSON) -> JSON:
 
 
 def make_adapter() -> GameAdapter:
-    """Murder is a one-player puzzle: no computer player; check, hint and print queries."""
+    """Murder is a one-player puzzle: no computer player; check, hint and print queries.
+
+    A new case is generated (seconds of search for a large, hard one) and a hint runs the logical solver:
+    both run in a worker process. Checking and printing the board are quick and stay in the server."""
     return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg},
-                       catalog={"difficulties": difficulties}, send_legal_moves=False)
+                       catalog={"difficulties": difficulties}, send_legal_moves=False,
+                       factory_in_worker=True, worker_queries=frozenset({"hint"}))
