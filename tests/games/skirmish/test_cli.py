@@ -246,3 +246,10 @@ def test_generate_refuses_rounds_out_of_range_naming_the_option(capsys: pytest.C
     assert main(["--lang", "fr", "skirmish", "generate", "--rounds", "0"]) != 0
     err = capsys.readouterr().err.strip()
     assert "--rounds" in err and "generated" not in err and len(err.splitlines()) == 1
+
+
+def test_a_bad_to_cell_is_reported_against_the_option_not_as_a_move(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["--lang", "fr", "skirmish", "reach", "gauntlet", "R1", "--to", "abc"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "meeple: valeur invalide pour --to : « abc » n'est pas une case x,y"

@@ -199,7 +199,10 @@ def _reach_summary(result: Reach) -> str:
 
 def _path_to(game: SkirmishGame, fighter: str, result: Reach, text: str) -> tuple[tuple[int, int], ...]:
     """The path ``reachable()`` found to the cell ``text``; an error naming the rule when it is out of reach."""
-    cell = parse_cell(text, f"--to {text}")
+    try:
+        cell = parse_cell(text)
+    except IllegalMoveError as error:  # an option, not a move: name the option
+        raise typer.BadParameter(error.reason.text(), param_hint="--to") from None
     destination = result.destinations.get(cell)
     if destination is None:
         rule, reason = Adjudicator(game.field, fighter).why_unreachable(cell)
