@@ -11,8 +11,12 @@ stored durably, pushed back). A finished game is replaced by a new room, so N ga
 Expert by default: searches of 2.5 s), to show how the AI's thinking weighs on the other rooms; their
 moves are counted apart and left out of the round-trip figures.
 
+``--murder-rooms M`` adds M loops that each create murder rooms one after another (a new case generated
+from ``--murder-options``, seeded so that runs generate the same cases) and ask each one hint: the
+server's heavy game calls beside the moves of the other rooms; their times are printed apart.
+
 Run: ``.venv/bin/python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0] [--game hive]
-[--ai-rooms 4]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
+[--ai-rooms 4] [--murder-rooms 2]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
 AI workers) and the bots used, and the load average before and after; asserts nothing. The bots run in
 this process and share the machine's cores with the server.
 """
@@ -224,10 +228,12 @@ async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_
 
 
 async def run(base: str, games: int, seconds: float, think: float, kind: Kind, server_pid: int | None = None,
-              ai_rooms: int = 0, ai_kind: Kind = AI_KIND) -> tuple[Figures, Figures]:
-    """Create ``games`` rooms (and ``ai_rooms`` against the AI), then play them for ``seconds``; returns the
-    figures of the bots' rooms and those of the AI rooms."""
-    figures, ai_figures = Figures(), Figures()
+              ai_rooms: int = 0, ai_kind: Kind = AI_KIND, murder_rooms: int = 0,
+              murder_options: dict[str, Any] | None = None) -> tuple[Figures, Figures, Cases]:
+    """Create ``games`` rooms (and ``ai_rooms`` against the AI), then play them for ``seconds`` while
+    ``murder_rooms`` loops create murder cases; returns the figures of the bots' rooms, of the AI rooms
+    and of the murder cases."""
+    figures, ai_figures, cases = Figures(), Figures(), Cases()
     async with httpx.AsyncClient(timeout=60) as client:
         gate = asyncio.Semaphore(8)
         tables = await asyncio.gather(*(new_table(base, kind, client, gate) for _ in range(games)))
@@ -241,9 +247,40 @@ async def run(base: str, games: int, seconds: float, think: float, kind: Kind, s
               for seed, table in enumerate(tables)),
             *(one_table(base, ai_kind, ai_figures, think, stop_at, games + seed, client, gate, table)
               for seed, table in enumerate(ai_tables)),
+            *(murder_loop(base, murder_options or {}, stop_at, loop, cases, client) for loop in range(murder_rooms)),
         )
         figures.server_cpu_after = cpu_seconds(server_pid) if server_pid else None
-    return figures, ai_figures
+    return figures, ai_figures, cases
+
+
+@dataclass
+class Cases:
+    """What the murder loops measured: the time to create each room (its case generated) and its hint."""
+
+    created: list[float] = field(default_factory=list)
+    hints: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def murder_loop(base: str, options: dict[str, Any], stop_at: float, loop: int, cases: Cases,
+                      client: httpx.AsyncClient) -> None:
+    """Create murder rooms (seeded cases) and ask each a hint, one after another, until ``stop_at``."""
+    index = 0
+    while time.monotonic() < stop_at:
+        body = {"game": "murder", "options": options, "mode": "local", "seed": loop * 100_000 + index}
+        started = time.perf_counter()
+        response = await client.post(f"{base}/api/rooms", json=body)
+        if response.status_code != 200:
+            cases.errors.append(response.json().get("error", str(response.status_code)))
+            return
+        cases.created.append(time.perf_counter() - started)
+        code, token = response.json()["code"], response.json()["token"]
+        started = time.perf_counter()
+        hint = await client.post(f"{base}/api/rooms/{code}/query/hint", json={"token": token})
+        if hint.status_code != 200:
+            cases.errors.append(hint.json().get("error", str(hint.status_code)))
+        cases.hints.append(time.perf_counter() - started)
+        index += 1
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -261,6 +298,10 @@ def main() -> None:
     parser.add_argument("--options", default='{"game_type": "Base"}', help="the game's options as JSON")
     parser.add_argument("--ai-rooms", type=int, default=0, help="extra local Hive rooms against the server's AI")
     parser.add_argument("--ai-level", default="expert", help="the Hive AI level of those rooms")
+    parser.add_argument("--murder-rooms", type=int, default=0,
+                        help="loops creating murder rooms (a case generated, then a hint) one after another")
+    parser.add_argument("--murder-options", default='{"size": 6, "difficulty": 3}',
+                        help="the options of those murder cases, as JSON")
     args = parser.parse_args()
     port = free_port()
     load_before = os.getloadavg()[0]
@@ -271,8 +312,9 @@ def main() -> None:
         log_path = Path(folder) / "server.log"
         server = start_server(port, Path(folder) / "load.sqlite3", log_path)
         try:
-            figures, ai_figures = asyncio.run(run(f"http://127.0.0.1:{port}", args.games, args.seconds, args.think,
-                                                  kind, server.pid, args.ai_rooms, ai_kind))
+            figures, ai_figures, cases = asyncio.run(run(
+                f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, kind, server.pid, args.ai_rooms,
+                ai_kind, args.murder_rooms, json.loads(args.murder_options)))
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -284,7 +326,8 @@ def main() -> None:
     bots_cpu = own_cpu_seconds() - bots_cpu_before
     trips = figures.round_trips
     print(f"server load: {args.games} concurrent {args.game} games, {args.seconds:.0f} s, think {args.think} s"
-          + (f", plus {args.ai_rooms} Hive rooms against the {args.ai_level} AI" if args.ai_rooms else ""))
+          + (f", plus {args.ai_rooms} Hive rooms against the {args.ai_level} AI" if args.ai_rooms else "")
+          + (f", plus {args.murder_rooms} loops creating murder cases {args.murder_options}" if args.murder_rooms else ""))
     if not trips:
         print("no move completed")
         return
@@ -305,9 +348,21 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (other work on the machine counts too)")
     if args.ai_rooms:
         print(f"AI rooms: {len(ai_figures.round_trips)} moves by their bots, each answered by the AI")
+    if args.murder_rooms:
+        print_cases(cases)
     print(f"errors: {len(figures.errors)}" + (f" ({', '.join(sorted(set(figures.errors)))})" if figures.errors else ""))
     if server_errors:
         print(f"server log: {len(server_errors)} error lines, e.g. {server_errors[-1]}")
+
+
+def print_cases(cases: Cases) -> None:
+    """The murder loops' figures: rooms created (cases generated) and hints, with their times."""
+    if not cases.created:
+        print(f"murder: no case created (errors: {', '.join(cases.errors) or 'none'})")
+        return
+    print(f"murder: {len(cases.created)} cases created, p50 {percentile(cases.created, 0.5) * 1000:.0f} ms  "
+          f"max {max(cases.created) * 1000:.0f} ms; {len(cases.hints)} hints, "
+          f"p50 {percentile(cases.hints, 0.5) * 1000:.0f} ms; errors {len(cases.errors)}")
 
 
 if __name__ == "__main__":
