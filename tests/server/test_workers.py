@@ -222,8 +222,10 @@ def test_an_ai_seat_thinks_in_a_worker_process(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
-def _service(tmp_path: Path, registry: GameRegistry, workers: AiWorkers) -> RoomService:
-    return RoomService(Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}"), registry, ai_delay=0.0, workers=workers)
+def _service(tmp_path: Path, registry: GameRegistry, game_workers: AiWorkers) -> RoomService:
+    """A service whose heavy game calls go to ``game_workers``."""
+    return RoomService(Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}"), registry, ai_delay=0.0,
+                       game_workers=game_workers)
 
 
 def test_a_murder_case_and_its_hints_are_made_in_a_worker_and_its_errors_are_unchanged(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ computer's move, a time-out, an undo — goes through :class:`RoomService` under
 4. every client of the room receives its own view (``view(seat)``), in order, through its outbox.
 
 The computer players think in worker processes (:mod:`meeple.server.workers`), so a long search never
-slows the other rooms; so do the long game calls an adapter names (a generated murder case, a hint). Time comes from a :class:`Clock`, which tests replace by one they move by hand.
+slows the other rooms; so do, in workers of their own, the long game calls an adapter names (a generated
+murder case, a hint). Time comes from a :class:`Clock`, which tests replace by one they move by hand.
 
 Rooms are rebuilt from the store (options, seed, moves) when first needed, so a restarted server
 resumes every game where it stopped.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -50,6 +52,8 @@ MAX_ROOMS_IN_MEMORY = 2000
 """Rooms beyond this many are dropped from memory when idle (the store keeps them)."""
 MIN_IDLE_SECONDS = 600.0
 """A room is idle once nobody asked for it for this long."""
+GAME_PROCESSES = max(1, (os.cpu_count() or 1) // 2)
+"""How many worker processes run the heavy game calls (cases, hints), beside the AI's own workers."""
 SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
 
@@ -173,12 +177,14 @@ class RoomService:
     """Every room of the server, and the one way to change them."""
 
     def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3, clock: Clock | None = None,
-                 workers: AiWorkers | None = None) -> None:
+                 workers: AiWorkers | None = None, game_workers: AiWorkers | None = None) -> None:
         self.store = store
         self.registry = registry
         self.ai_delay = ai_delay
         self.clock = clock or Clock()
         self.workers = workers or AiWorkers()
+        self.game_workers = game_workers or AiWorkers(processes=GAME_PROCESSES)
+        """The heavy game calls have their own workers: a new case or a hint never waits behind an AI search."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
@@ -221,12 +227,13 @@ class RoomService:
                 done.set_result(None)
 
     async def close(self) -> None:
-        """Stop every room's tasks and the AI workers, and release the database."""
+        """Stop every room's tasks and the worker processes, and release the database."""
         for room in self.rooms.values():
             for task in (room.ai_task, room.timer_task):
                 if task is not None:
                     task.cancel()
         self.workers.close()
+        self.game_workers.close()
         self._db_thread.shutdown(wait=True)
         self.store.close()
 
@@ -346,7 +353,7 @@ class RoomService:
     async def _new_game(self, entry: GameEntry, options: Mapping[str, JSON], seed: int) -> Game[Any]:
         """The game's factory, in a worker process when it may take long (its errors come back as they are)."""
         if entry.adapter.factory_in_worker:
-            game: Game[Any] = await self.workers.run(entry.info.factory, options, seed)
+            game: Game[Any] = await self.game_workers.run(entry.info.factory, options, seed)
             return game
         return await asyncio.to_thread(entry.info.factory, options, seed)
 
@@ -634,7 +641,7 @@ class RoomService:
         """A game's answer, computed in a worker process when ``heavy``, else in a thread; a game's error
         (:class:`MeepleError`) is raised as itself either way."""
         if heavy:
-            return await self.workers.run(function, *args)
+            return await self.game_workers.run(function, *args)
         return await asyncio.to_thread(function, *args)
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
