@@ -156,7 +156,7 @@ def test_seeded_rng_is_reproducible_and_derives_streams() -> None:
 
 def test_errors_say_what_went_wrong_in_both_languages() -> None:
     error = IllegalMoveError("n3", Msg("un ennemi vous voit", "an enemy sees you"))
-    assert error.text("fr") == "coup illégal n3: un ennemi vous voit"
+    assert error.text("fr") == "coup illégal n3 : un ennemi vous voit"
     assert error.text("en") == "illegal move n3: an enemy sees you"
     bad = FormatError("level.json", "nodes[2]", Msg("nœud inconnu", "unknown node"))
     set_language("en")
@@ -164,7 +164,7 @@ def test_errors_say_what_went_wrong_in_both_languages() -> None:
         assert str(bad) == "level.json: nodes[2]: unknown node"
     finally:
         set_language("fr")
-    assert str(bad) == "level.json: nodes[2]: nœud inconnu"
+    assert str(bad) == "level.json : nodes[2] : nœud inconnu"
 
 
 def test_records_replay_and_bad_records_are_refused() -> None:
@@ -191,7 +191,7 @@ def test_read_json_names_the_file_and_the_problem(tmp_path: Path) -> None:
     (folder / "ok.json").write_text('{"a": [1, 2]}', encoding="utf-8")
     assert read_json(folder / "ok.json") == {"a": [1, 2]}
     (folder / "bad.json").write_text('{\n "a": ,\n}', encoding="utf-8")
-    with pytest.raises(FormatError, match=r"bad\.json: ligne 2"):
+    with pytest.raises(FormatError, match=r"bad\.json : ligne 2"):
         read_json(folder / "bad.json")
     with pytest.raises(FormatError, match=r"missing\.json"):
         read_json(folder / "missing.json")
@@ -250,7 +250,7 @@ def test_astar_and_explore_respect_their_state_budget() -> None:
 def test_an_unreadable_file_is_explained_in_both_languages(tmp_path: Path) -> None:
     with pytest.raises(FormatError) as missing:
         read_json(tmp_path / "missing.json")
-    assert missing.value.text("fr").endswith("missing.json: lecture impossible : fichier ou dossier introuvable")
+    assert missing.value.text("fr").endswith("missing.json : lecture impossible : fichier ou dossier introuvable")
     assert missing.value.text("en").endswith("missing.json: cannot read: no such file or directory")
     with pytest.raises(FormatError) as folder:
         read_json(tmp_path)
@@ -286,5 +286,5 @@ def test_bad_json_reads_in_french_too(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text('{\n "a" 1\n}', encoding="utf-8")
     with pytest.raises(FormatError) as caught:
         read_json(tmp_path / "bad.json")
-    assert caught.value.text("fr") == f"{tmp_path / 'bad.json'}: ligne 2 : JSON invalide : deux-points attendu"
+    assert caught.value.text("fr") == f"{tmp_path / 'bad.json'} : ligne 2 : JSON invalide : deux-points attendu"
     assert caught.value.text("en") == f"{tmp_path / 'bad.json'}: line 2: invalid JSON: Expecting ':' delimiter"

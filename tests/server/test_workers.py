@@ -131,11 +131,11 @@ def test_a_game_error_comes_back_from_a_worker_as_itself() -> None:
         first = await workers.run(os.getpid)
         with pytest.raises(IllegalMoveError) as illegal:
             await workers.run(_refuse, 7)
-        assert illegal.value.move == 7 and illegal.value.message == Msg("coup illégal 7: interdit",
+        assert illegal.value.move == 7 and illegal.value.message == Msg("coup illégal 7 : interdit",
                                                                           "illegal move 7: forbidden")
         with pytest.raises(FormatError) as misread:
             await workers.run(_misread, "size")
-        assert (misread.value.field, misread.value.text("fr")) == ("size", "params: size: un entier est attendu")
+        assert (misread.value.field, misread.value.text("fr")) == ("size", "params : size : un entier est attendu")
         with pytest.raises(UnknownGameError) as unknown:  # a one-argument constructor, other attributes
             await workers.run(_unknown, "chess")
         assert unknown.value.name == "chess" and unknown.value.message == UnknownGameError("chess").message
@@ -282,7 +282,7 @@ def test_a_heavy_query_runs_in_a_worker_and_a_bad_parameter_gives_the_same_reply
         refused = await ask(True, {"at_least": "x"})
         assert refused == await ask(False, {"at_least": "x"})
         assert refused["error"] == "bad_query" and refused["message"]["en"] == "params: at_least: an integer is expected"
-        assert refused["message"]["fr"] == "params: at_least: un entier est attendu"
+        assert refused["message"]["fr"] == "params : at_least : un entier est attendu"
 
     for name in ("True", "False"):
         (tmp_path / name).mkdir()

@@ -38,7 +38,7 @@ class IllegalMoveError(MeepleError):
         self.move = move
         self.reason = reason if isinstance(reason, Msg) else Msg(reason, reason)
         super().__init__(
-            Msg(f"coup illégal {move}: {self.reason.fr}", f"illegal move {move}: {self.reason.en}")
+            Msg(f"coup illégal {move} : {self.reason.fr}", f"illegal move {move}: {self.reason.en}")
         )
 
     def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[object, Msg]]:
@@ -57,8 +57,8 @@ class FormatError(MeepleError):
         self.source = source
         self.field = field
         self.reason = reason if isinstance(reason, Msg) else Msg(reason, reason)
-        where = ": ".join(part for part in (source, field) if part)
-        super().__init__(Msg(f"{where}: {self.reason.fr}", f"{where}: {self.reason.en}"))
+        parts = [part for part in (source, field) if part]
+        super().__init__(Msg(" : ".join([*parts, self.reason.fr]), ": ".join([*parts, self.reason.en])))
 
     def __reduce__(self) -> tuple[type[FormatError], tuple[str, str, Msg]]:
         return (type(self), (self.source, self.field, self.reason))

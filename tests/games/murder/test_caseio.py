@@ -77,7 +77,7 @@ def test_bad_field_is_named_with_its_reason(path: str, value: Any, field: str, r
         case_from_json(_broken(path, value), "case.json")
     assert error.value.field == field
     assert reason in error.value.text("en")
-    assert str(error.value).startswith("case.json: ")
+    assert str(error.value).startswith("case.json : ")
 
 
 def test_neighbouring_rooms_must_have_different_floors() -> None:

@@ -225,7 +225,7 @@ def test_french_output_puts_a_space_before_each_colon(capsys: pytest.CaptureFixt
     assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "1,3 2,3"]) == 0
     assert "légal : coût 2 PM, libre" in capsys.readouterr().out
     assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "50,50"]) == 1
-    assert capsys.readouterr().err.strip() == "meeple: coup illégal R1 50,50: pas 1 (50,50) : R1 : hors de la carte"
+    assert capsys.readouterr().err.strip() == "meeple: coup illégal R1 50,50 : pas 1 (50,50) : R1 : hors de la carte"
 
 
 def test_eof_in_play_ends_the_prompts_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

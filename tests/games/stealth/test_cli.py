@@ -87,6 +87,6 @@ def test_a_field_of_the_wrong_type_is_named_in_words_not_python_types(
     path = tmp_path / "typed.json"
     path.write_text(json.dumps(level), encoding="utf-8")
     code, _, err = _run(capsys, "--lang", "fr", "stealth", "solve", str(path))
-    assert code == 1 and err.strip().endswith("typed.json: nodes[0].x: type attendu : un nombre")
+    assert code == 1 and err.strip().endswith("typed.json : nodes[0].x : type attendu : un nombre")
     code, _, err = _run(capsys, "--lang", "en", "stealth", "solve", str(path))
     assert code == 1 and err.strip().endswith("typed.json: nodes[0].x: a number expected")

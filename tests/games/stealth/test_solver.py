@@ -238,7 +238,7 @@ def test_cli_play_in_french_translates_captures_and_kinds_and_refuses_a_bad_undo
     assert "aperçu b : CAPTURE (chef, vu) par sentry" in out and "capture : chef (vu) par sentry" in out
     assert "(sentinelle, en poste)" in out and "(sentry," not in out
     assert "« undo » ou « undo TOUR » (un nombre)" in out and "tour 1 " not in out.split("undo TOUR")[1]
-    assert "coup illégal foo: nœud inconnu « foo »" in out and "{'to'" not in out
+    assert "coup illégal foo : nœud inconnu « foo »" in out and "{'to'" not in out
 
 
 def test_cli_play_survives_an_svg_it_cannot_write(cli: Callable[..., Done], tmp_path: Path) -> None:
