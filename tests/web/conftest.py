@@ -26,8 +26,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    # Package scope: Playwright's sync API keeps an event loop running in this thread until it stops,
+    # so tests collected after tests/web (asyncio.run in tests/server, say) need it stopped first.
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
     from playwright.sync_api import sync_playwright
