@@ -5,15 +5,17 @@
   CI machine too. A test's own ``@settings`` still overrides these where it names them.
 - The interface language is put back after each test, so that a test that switches to English (and
   fails before switching back) cannot change what the next test reads.
+- ``help_page(*args)`` gives the output of ``meeple ARGS --help`` for every game's help tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from meeple.cli import main
 from meeple.core.i18n import get_language, set_language
 
 settings.register_profile(
@@ -32,3 +34,17 @@ def _language_restored() -> Iterator[None]:
     before = get_language()
     yield
     set_language(before)
+
+
+@pytest.fixture
+def help_page(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., str]:
+    """``help_page(*args)``: the output of ``meeple ARGS --help`` on a wide terminal (no phrase wrapped)."""
+    monkeypatch.setenv("COLUMNS", "250")
+    monkeypatch.delenv("MEEPLE_LANG", raising=False)
+
+    def run(*args: str) -> str:
+        capsys.readouterr()
+        assert main([*args, "--help"]) == 0
+        return capsys.readouterr().out
+
+    return run

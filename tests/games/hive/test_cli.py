@@ -2,27 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-
-from meeple.cli import main
-from meeple.core.i18n import set_language
-
-
-@pytest.fixture
-def help_page(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., str]]:
-    """``help_page(*args)``: the output of ``meeple ARGS --help`` on a wide terminal (no phrase wrapped)."""
-    monkeypatch.setenv("COLUMNS", "250")
-    monkeypatch.delenv("MEEPLE_LANG", raising=False)
-
-    def run(*args: str) -> str:
-        capsys.readouterr()
-        assert main([*args, "--help"]) == 0
-        return capsys.readouterr().out
-
-    yield run
-    set_language("fr")
+from collections.abc import Callable
 
 
 def test_help_pages_show_one_language_each(help_page: Callable[..., str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -91,21 +91,14 @@ def test_every_command_and_option_is_explained_in_french_and_english() -> None:
                 assert bilingual(getattr(info, "help", None)), (command.name, name)
 
 
-def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "250")  # no phrase wrapped
-    monkeypatch.delenv("MEEPLE_LANG", raising=False)
-    capsys.readouterr()
-    assert main(["--lang", "fr", "ilyos", "--help"]) == 0
-    french = capsys.readouterr().out
+def test_help_pages_show_one_language_each(help_page: Callable[..., str]) -> None:
+    french = help_page("--lang", "fr", "ilyos")
     assert "Joue contre l'ordinateur dans le terminal." in french and "Play against the computer" not in french
-    assert main(["--lang", "en", "ilyos", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "ilyos")
     assert "Play against the computer in the terminal." in english and "Joue contre l'ordinateur" not in english
-    assert main(["--lang", "fr", "ilyos", "play", "--help"]) == 0
-    french = capsys.readouterr().out
+    french = help_page("--lang", "fr", "ilyos", "play")
     assert "L'IA joue les places absentes de --seats." in french and "the AI plays the others" not in french
-    assert main(["--lang", "en", "ilyos", "play", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "ilyos", "play")
     assert "The AI plays the seats not listed in --seats." in english and "l'IA joue les autres" not in english
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -255,21 +255,14 @@ def test_cli_generate_without_the_answer(tmp_path: Path) -> None:
     assert load_case(target).solution is None
 
 
-def test_cli_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "250")  # no phrase wrapped
-    monkeypatch.delenv("MEEPLE_LANG", raising=False)
-    capsys.readouterr()
-    assert main(["--lang", "fr", "murder", "--help"]) == 0
-    french = capsys.readouterr().out
+def test_cli_help_pages_show_one_language_each(help_page: Callable[..., str]) -> None:
+    french = help_page("--lang", "fr", "murder")
     assert "Dessine l'enquête en SVG ou en PDF." in french and "Draw the case" not in french
-    assert main(["--lang", "en", "murder", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "murder")
     assert "Draw the case as SVG or PDF." in english and "Dessine l'enquête" not in english
-    assert main(["--lang", "fr", "murder", "generate", "--help"]) == 0
-    french = capsys.readouterr().out
+    french = help_page("--lang", "fr", "murder", "generate")
     assert "1 ou facile, 2 ou moyen" in french and "1 or easy" not in french
-    assert main(["--lang", "en", "murder", "generate", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "murder", "generate")
     assert "1 or easy, 2 or medium" in english and "1 ou facile" not in english
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -199,21 +200,14 @@ def test_show_prints_the_battlefield_and_every_fighter(tmp_path: Path, capsys: p
     assert "Combattants" in capsys.readouterr().out  # French by default
 
 
-def test_help_pages_show_one_language_each(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "250")  # no phrase wrapped
-    monkeypatch.delenv("MEEPLE_LANG", raising=False)
-    capsys.readouterr()
-    assert main(["--lang", "fr", "skirmish", "--help"]) == 0
-    french = capsys.readouterr().out
+def test_help_pages_show_one_language_each(help_page: Callable[..., str]) -> None:
+    french = help_page("--lang", "fr", "skirmish")
     assert "Montre où un combattant peut aller" in french and "Show where a fighter may go" not in french
-    assert main(["--lang", "en", "skirmish", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "skirmish")
     assert "Show where a fighter may go" in english and "Montre où un combattant" not in english
-    assert main(["--lang", "fr", "skirmish", "play", "--help"]) == 0
-    french = capsys.readouterr().out
+    french = help_page("--lang", "fr", "skirmish", "play")
     assert "camp(s) joué(s) par l'ordinateur" in french and "side(s) played by" not in french
-    assert main(["--lang", "en", "skirmish", "play", "--help"]) == 0
-    english = capsys.readouterr().out
+    english = help_page("--lang", "en", "skirmish", "play")
     assert "side(s) played by the computer" in english and "camp(s) joué(s)" not in english
 
 
