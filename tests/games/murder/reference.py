@@ -8,8 +8,11 @@ form lacks: floors are coloured so that neighbouring rooms differ, as rule R2 of
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from meeple.games.murder.caseio import CASE_FORMAT, CASE_VERSION, case_from_json
 from meeple.games.murder.model import Case
@@ -20,9 +23,23 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 REFERENCE_DIR = REPO_ROOT.parent / "shared" / "reference" / "murder-cases"
 
 
+MISSING_REASON = "the reference murder cases are not beside this clone"
+
+
 def reference_files() -> list[Path]:
     """The reference case files (empty when ``shared/`` is not beside the clone)."""
     return sorted(REFERENCE_DIR.glob("*.json")) if REFERENCE_DIR.is_dir() else []
+
+
+def require_reference() -> None:
+    """Skip the calling test, naming what is missing, when ``../shared`` is not beside the clone — a person
+    who clones the repository alone has no reference cases. Under CI (``CI=true``), where ``shared/`` is
+    always laid beside the clone, its absence is a failure instead."""
+    if REFERENCE_DIR.is_dir():
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{MISSING_REASON} ({REFERENCE_DIR})")
+    pytest.skip(f"{MISSING_REASON} ({REFERENCE_DIR})")
 
 
 def convert(neutral: dict[str, Any]) -> dict[str, Any]:

@@ -18,12 +18,13 @@ from .builders import case_json
 from .conftest import generated
 from .cpsat import cpsat_solutions
 from .handmade import HAND_MADE
-from .reference import REFERENCE_DIR, load_reference, reference_files
+from .reference import REFERENCE_DIR, load_reference, reference_files, require_reference
 
 SIZES = range(4, 10)
 
 
 def test_the_ten_reference_cases_are_there() -> None:
+    require_reference()
     assert len(reference_files()) == 10, f"expected the ten reference cases in {REFERENCE_DIR}"
 
 
@@ -50,6 +51,7 @@ def test_logical_solver_on_reference_cases_is_right_or_says_it_needs_a_guess(pat
 def test_hotel_room_13_is_solved_by_the_room_census(monkeypatch: pytest.MonkeyPatch) -> None:
     # victim + murderer, Bernd alone, one more person: three rooms needed, three rooms: each holds somebody;
     # the one-column room 2 can then only take Cyrus (left column)
+    require_reference()
     case = load_reference(REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json")
     result = solve_logically(case)
     assert result.solved and result.difficulty == 3 and result.solution == dict(case.solution or {})
