@@ -1,7 +1,7 @@
 """The skirmish game: two sides, alternate activations, zones of control, engagements (rules R17–R21).
 
-Options: ``{"scenario": NAME}`` (a shipped scenario, default ``"ford"``) or ``{"scenario": {…}}`` (a whole
-scenario, see :mod:`meeple.games.skirmish.scenario`). The seed is recorded but the game has no chance.
+Options: ``{"scenario": NAME}`` (a shipped scenario, default ``"ford"``; a name, never a file path: options
+may come from the network) or ``{"scenario": {…}}`` (a whole scenario, see :mod:`meeple.games.skirmish.scenario`). The seed is recorded but the game has no chance.
 
 Moves (``move_to_json``)::
 
@@ -50,7 +50,7 @@ from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.games.skirmish.battlefield import Battlefield, Fighter, in_contact, pair
 from meeple.games.skirmish.movement import Adjudicator, CheckResult, MoveOutcome, Reach, check, reachable
-from meeple.games.skirmish.scenario import Scenario, load_scenario, parse_scenario
+from meeple.games.skirmish.scenario import Scenario, parse_scenario, shipped_scenario
 
 DEFAULT_SCENARIO = "ford"
 
@@ -100,8 +100,8 @@ def _scenario_from_options(options: Mapping[str, JSON]) -> Scenario:
             raise FormatError("options", key, Msg("option inconnue (seule « scenario » existe)",
                                                   "unknown option (only 'scenario' exists)"))
     chosen = options.get("scenario", DEFAULT_SCENARIO)
-    if isinstance(chosen, str):
-        return load_scenario(chosen)
+    if isinstance(chosen, str):  # a shipped scenario's name, never a path: the options may come from the network
+        return shipped_scenario(chosen)
     if isinstance(chosen, Mapping):
         return parse_scenario(chosen, "options.scenario")
     raise FormatError("options", "scenario", Msg("un nom de scénario ou un scénario JSON est attendu",

@@ -261,20 +261,35 @@ def shipped_scenarios() -> list[str]:
     return sorted(entry.name[:-5] for entry in _shipped_dir().iterdir() if entry.name.endswith(".json"))
 
 
+def shipped_scenario(name: str, source: str = "options") -> Scenario:
+    """A shipped scenario, chosen by name from the closed list :func:`shipped_scenarios`.
+
+    This is the only way a name reaches a file: a room option (from the network) never names a path. An
+    unknown name raises :class:`FormatError` listing the shipped names, the same answer whatever the
+    name is (a path that exists on the server, a folder, ``/dev/zero``…): it reveals nothing of the disk.
+    """
+    if not isinstance(name, str) or name not in shipped_scenarios():
+        known = ", ".join(shipped_scenarios())
+        shown = f" « {name} »" if isinstance(name, str) and _NAME.match(name) and len(name) <= 40 else ""
+        shown_en = f" '{name}'" if shown else ""
+        raise FormatError(source, "scenario", Msg(f"scénario inconnu{shown} (fournis : {known})",
+                                                  f"unknown scenario{shown_en} (shipped: {known})"))
+    file_name = f"{name}.json"
+    return parse_scenario(parse_json((_shipped_dir() / file_name).read_text(encoding="utf-8"), file_name), file_name)
+
+
 def load_scenario(name_or_path: str) -> Scenario:
-    """A shipped scenario by name, or a scenario file by path; raises :class:`FormatError` or ``OSError``."""
-    if _NAME.match(name_or_path) and name_or_path in shipped_scenarios():
-        source = f"{name_or_path}.json"
-        text = (_shipped_dir() / source).read_text(encoding="utf-8")
-    else:
-        path = Path(name_or_path)
-        if not path.exists():
-            known = ", ".join(shipped_scenarios())
-            raise FormatError(name_or_path, "", Msg(f"ni un fichier ni un scénario fourni ({known})",
-                                                    f"neither a file nor a shipped scenario ({known})"))
-        source, text = str(path), path.read_text(encoding="utf-8")
-    data = parse_json(text, source)
-    return parse_scenario(data, source)
+    """A shipped scenario by name, or a scenario file by path (the command line: a file of the local user);
+    raises :class:`FormatError` or ``OSError``. Never for a name from the network: :func:`shipped_scenario`."""
+    if name_or_path in shipped_scenarios():
+        return shipped_scenario(name_or_path)
+    path = Path(name_or_path)
+    if not path.exists():
+        known = ", ".join(shipped_scenarios())
+        raise FormatError(name_or_path, "", Msg(f"ni un fichier ni un scénario fourni ({known})",
+                                                f"neither a file nor a shipped scenario ({known})"))
+    source = str(path)
+    return parse_scenario(parse_json(path.read_text(encoding="utf-8"), source), source)
 
 
 def random_scenario(seed: int, width: int = 16, height: int = 10, per_side: int = 4, rounds: int = 6) -> dict[str, JSON]:

@@ -510,11 +510,14 @@ def shipped_level_ids() -> list[str]:
 
 
 def shipped_level_data(level_id: str) -> dict[str, Any]:
-    """The JSON document of a shipped level. An unknown id raises FormatError naming the option."""
+    """The JSON document of a shipped level, chosen by id from the closed list :func:`shipped_level_ids` (an
+    id may come from the network: it never becomes a path by itself). An unknown id raises FormatError naming
+    the option."""
+    if level_id not in shipped_level_ids():
+        shown = level_id if re.fullmatch(r"\d{1,3}-\d{1,3}", level_id) else "…"
+        raise _error("options", "level", f"niveau inconnu « {shown} »", f"unknown level '{shown}'")
     act = level_id.split("-")[0]
     item = resources.files("meeple.games.stealth") / "levels" / f"act{act}" / f"{level_id}.json"
-    if not re.fullmatch(r"\d+-\d+", level_id) or not item.is_file():
-        raise _error("options", "level", f"niveau inconnu « {level_id} »", f"unknown level '{level_id}'")
     data: dict[str, Any] = parse_json(item.read_text(encoding="utf-8"), f"{level_id}.json")
     return data
 

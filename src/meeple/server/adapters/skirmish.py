@@ -39,11 +39,11 @@ def check(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
 
 def scenarios(_params: JSON) -> JSON:
     """The shipped scenarios with their titles and descriptions."""
-    from meeple.games.skirmish.scenario import load_scenario, shipped_scenarios
+    from meeple.games.skirmish.scenario import shipped_scenario, shipped_scenarios
 
     found = []
     for name in shipped_scenarios():
-        scenario = load_scenario(name)
+        scenario = shipped_scenario(name)
         found.append({"name": name, "title": scenario.title.to_json(), "description": scenario.description.to_json(),
                       "rounds": scenario.rounds, "fighters": len(scenario.fighters)})
     return found
