@@ -39,7 +39,8 @@ class LiveServer:
     def start(self, timeout: float = 120.0) -> LiveServer:
         """Start the server; returns once it answers (generous: start-up imports every game, and a loaded
         machine may take many seconds)."""
-        env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": str(ROOT)}
+        # this tree's src first: a worktree's server must serve its own code, not the installed package's
+        env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -5,6 +5,7 @@ import { clear, focusKey, h, restoreFocus } from "./dom.js";
 import { lang, onLang, setLang, t, tr } from "./i18n.js";
 import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api, ApiError, RoomSocket, statusText } from "./net.js";
+import { rulesButton } from "./rules.js";
 
 const app = document.getElementById("app");
 const codeBadge = document.getElementById("room-code");
@@ -191,7 +192,7 @@ async function showSetup(name) {
     const choice = await collect();
     if (choice) await create(choice);
   } } },
-  h("h1", {}, tr(game.title)),
+  h("div", { class: "setup-head" }, h("h1", {}, tr(game.title)), rulesButton(name, () => gameTitle(name))),
   h("p", { class: "muted" }, tr(game.summary)),
   gameOptions,
   modeChoice?.element,
@@ -281,8 +282,9 @@ async function showRoom(code) {
   const banner = h("div", { class: "outcome", id: "outcome", hidden: true, role: "status" });
   const actions = h("div", { class: "room-actions" });
   const board = h("div", { class: "game-area", id: "game-area" });
+  const rulesSlot = h("span", { class: "rules-slot" });
   const shell = h("section", { class: "room" },
-    h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect),
+    h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
     banner, board, actions);
   app.append(shell);
   codeBadge.hidden = false;
@@ -344,6 +346,7 @@ async function showRoom(code) {
       document.title = `${gameTitle(state.game)} · ${code} · meeple`;
       const module = await gameModule(state.game);
       if (shown !== routeNumber) return; // left the room while its page was loading
+      rulesSlot.append(rulesButton(state.game, () => gameTitle(state.game)));
       room.page = module.mount(board, ctx);
     }
     drawAll();
@@ -421,6 +424,7 @@ async function showRoom(code) {
     drawActions();
     tickClock();
     reconnect.textContent = t("Reconnecter", "Reconnect");
+    rulesSlot.querySelector(".rules-button")?.relabel();
     if (room.page && room.state) {
       const focus = focusKey(board);
       room.page.update(room.state);

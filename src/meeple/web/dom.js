@@ -12,7 +12,11 @@ function apply(element, props) {
     } else if (key === "class") {
       element.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(element.style, value);
+      // element.style, never a style="" string (the Content-Security-Policy forbids inline style attributes)
+      for (const [name, css] of Object.entries(value)) {
+        if (name.startsWith("--")) element.style.setProperty(name, css);
+        else element.style[name] = css;
+      }
     } else if (key === "dataset") {
       Object.assign(element.dataset, value);
     } else if (key in element && !(element instanceof SVGElement) && key !== "list") {
