@@ -139,7 +139,7 @@ def test_every_help_page_is_english_with_lang_en(wide: None, capsys: pytest.Capt
     for path in _command_paths():
         page = _help(capsys, "--lang", "en", *path)
         assert "Usage: meeple" in page, path
-        assert "Show this message and exit." in page and "<bool>" in page, path
+        assert "Show this message and exit." in page, path
         for phrase in (*FRENCH_CHROME, "[défaut", "[obligatoire]", "Commandes", "<booléen>"):
             assert phrase not in page, (path, phrase)
 

@@ -174,6 +174,13 @@ def _sub_commands(command: Any) -> Iterator[Any]:
         yield from commands.values()
 
 
+def _show_as_flag(param: Any) -> None:
+    """A plain flag (``--doubling``, ``--help``) takes no value: its type column stays empty instead of
+    showing ``<bool>`` as if a value had to follow (Typer shows a flag's metavar when it has one)."""
+    if getattr(param, "is_flag", False) and not getattr(param, "count", False):
+        param.metavar = ""
+
+
 def _localize_texts(command: Any, ctx: typer.Context) -> None:
     """The command's own words, its parameters' and its sub-commands' help in the current language."""
     from typer import rich_utils
@@ -189,8 +196,10 @@ def _localize_texts(command: Any, ctx: typer.Context) -> None:
     help_option = command.get_help_option(ctx)
     if help_option is not None:
         help_option.help = HELP_OPTION.text()
+        _show_as_flag(help_option)
     for param in command.params:
         param.help = localized_help(getattr(param, "help", None))
+        _show_as_flag(param)
     for sub in _sub_commands(command):
         sub.help = localized_help(sub.help)
         sub.short_help = localized_help(sub.short_help)

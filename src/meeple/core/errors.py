@@ -78,6 +78,9 @@ _OS_REASONS: dict[int, Msg] = {
     errno.ENOSPC: Msg("plus de place sur le disque", "no space left on device"),
     errno.EROFS: Msg("système de fichiers en lecture seule", "read-only file system"),
     errno.ENAMETOOLONG: Msg("nom de fichier trop long", "file name too long"),
+    errno.EADDRINUSE: Msg("adresse déjà utilisée (un autre serveur écoute sur ce port ?)",
+                          "address already in use (is another server listening on this port?)"),
+    errno.EADDRNOTAVAIL: Msg("adresse non disponible sur cette machine", "address not available on this machine"),
 }
 
 

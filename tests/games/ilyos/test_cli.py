@@ -53,7 +53,7 @@ def test_tournament_prints_the_win_table(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 1
+    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 2  # a bad value: a usage error
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "islands" in err
     assert main(["--lang", "en", "ilyos", "tournament", "--levels", "easy,godly"]) == 2
@@ -104,13 +104,15 @@ def test_help_pages_show_one_language_each(help_page: Callable[..., str]) -> Non
 
 def test_bad_options_name_the_command_line_option_in_the_current_language(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    for args, expected in ((["play", "--mode", "3v3"], "meeple: --mode : « duel » ou « 2v2 » attendu"),
-                           (["play", "--team-diagonal"], "meeple: --team-diagonal : seulement en mode 2v2"),
-                           (["tournament", "--islands", "5"], "meeple: --islands : une valeur parmi 4, 6, 8, 10, 12 attendue")):
-        assert main(["--lang", "fr", "ilyos", *args]) == 1
+    invalid = "meeple: valeur invalide pour"
+    for args, expected in ((["play", "--mode", "3v3"], f"{invalid} --mode : « duel » ou « 2v2 » attendu"),
+                           (["play", "--team-diagonal"], f"{invalid} --team-diagonal : seulement en mode 2v2"),
+                           (["tournament", "--islands", "5"],
+                            f"{invalid} --islands : une valeur parmi 4, 6, 8, 10, 12 attendue")):
+        assert main(["--lang", "fr", "ilyos", *args]) == 2  # a bad value: a usage error (docs/cli.md)
         assert capsys.readouterr().err.strip() == expected
-    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 1
-    assert capsys.readouterr().err.strip() == "meeple: --islands: one of 4, 6, 8, 10, 12 expected"
+    assert main(["--lang", "en", "ilyos", "play", "--islands", "5"]) == 2
+    assert capsys.readouterr().err.strip() == "meeple: Invalid value for --islands: one of 4, 6, 8, 10, 12 expected"
     assert main(["--lang", "fr", "ilyos", "tournament", "--levels", "easy,godly"]) == 2
     err = capsys.readouterr().err
     assert "--levels" in err and "« godly »" in err and len(err.strip().splitlines()) == 1

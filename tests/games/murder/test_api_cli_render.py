@@ -181,7 +181,7 @@ def test_cli_errors_are_one_line_and_non_zero(tmp_path: Path, capsys: pytest.Cap
     for args, fr in ((["generate", "--size", "3"], "de 4 à 9"), (["generate", "--count", "0"], "au moins 1"),
                      (["generate", "--count", "2", "--out", str(tmp_path / "x.json")], "un dossier est attendu"),
                      (["render", str(bad), "--out", "x.svg", "--lang", "de"], "fr ou en attendu")):
-        assert main(["murder", *args]) == 1
+        assert main(["murder", *args]) == 2  # a bad value is a usage error (docs/cli.md)
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and fr in err  # in French, the default language
 
@@ -268,7 +268,9 @@ def test_cli_help_pages_show_one_language_each(help_page: Callable[..., str]) ->
 
 def test_cli_unknown_difficulty_is_quoted_the_french_way(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    assert main(["--lang", "fr", "murder", "generate", "--difficulty", "7"]) == 1
-    assert capsys.readouterr().err.strip() == "meeple: difficulté inconnue « 7 » : 1/facile, 2/moyen, 3/difficile"
-    assert main(["--lang", "en", "murder", "generate", "--difficulty", "7"]) == 1
-    assert capsys.readouterr().err.strip() == "meeple: unknown difficulty '7': 1/easy, 2/medium, 3/hard"
+    assert main(["--lang", "fr", "murder", "generate", "--difficulty", "7"]) == 2
+    assert capsys.readouterr().err.strip() == ("meeple: valeur invalide pour --difficulty : "
+                                               "difficulté inconnue « 7 » : 1/facile, 2/moyen, 3/difficile")
+    assert main(["--lang", "en", "murder", "generate", "--difficulty", "7"]) == 2
+    assert capsys.readouterr().err.strip() == ("meeple: Invalid value for --difficulty: "
+                                               "unknown difficulty '7': 1/easy, 2/medium, 3/hard")

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from meeple.core.cli_i18n import cli_help
+from meeple.core.errors import FormatError
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.hive import INFO
@@ -32,8 +33,9 @@ console = Console(highlight=False)
 def _game_type(text: str) -> GameType:
     try:
         return GameType.parse(text, "--game-type")
-    except Exception as error:
-        raise typer.BadParameter(str(error), param_hint="--game-type") from error
+    except FormatError as error:
+        # the option is named once, by click: only the value and the reason here
+        raise typer.BadParameter(FormatError("", error.field, error.reason).text(), param_hint="--game-type") from None
 
 
 GameTypeOpt = Annotated[str, typer.Option("--game-type", "-t", help=cli_help(

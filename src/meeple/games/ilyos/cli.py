@@ -77,7 +77,7 @@ def _new_game(options: dict[str, JSON], seed: int | None) -> IlyosGame:
         if error.source != "options" or not error.field:
             raise
         name = OPTION_NAMES.get(error.field, f"--{error.field}")
-        raise MeepleError(Msg(f"{name} : {error.reason.fr}", f"{name}: {error.reason.en}")) from None
+        raise typer.BadParameter(error.reason.text(), param_hint=name) from None  # a usage error: exit 2
 
 
 @app.command(help=cli_help(

@@ -184,14 +184,19 @@ def generate(
     ))] = False,
 ) -> None:
     """Generate cases with a unique solution, solvable without guessing, with no needless clue."""
-    level = parse_difficulty(difficulty)
-    if not MIN_SIZE <= size <= MAX_SIZE:  # checked here so that the message comes in both languages
-        raise MeepleError(Msg(f"--size {size} : de {MIN_SIZE} à {MAX_SIZE}", f"--size {size}: from {MIN_SIZE} to {MAX_SIZE}"))
+    try:
+        level = parse_difficulty(difficulty)
+    except MeepleError as error:
+        raise typer.BadParameter(str(error), param_hint="--difficulty") from None
+    # bad values are usage errors (exit 2), checked here so that the message comes in both languages
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise typer.BadParameter(Msg(f"{size} : de {MIN_SIZE} à {MAX_SIZE}", f"{size}: from {MIN_SIZE} to {MAX_SIZE}").text(),
+                                 param_hint="--size")
     if count < 1:
-        raise MeepleError(Msg(f"--count {count} : au moins 1", f"--count {count}: at least 1"))
+        raise typer.BadParameter(Msg(f"{count} : au moins 1", f"{count}: at least 1").text(), param_hint="--count")
     if count > 1 and out is not None and out.suffix == ".json":
-        raise MeepleError(Msg(f"--out {out} : un dossier est attendu pour --count {count}",
-                              f"--out {out}: a folder is expected for --count {count}"))
+        raise typer.BadParameter(Msg(f"{out} : un dossier est attendu pour --count {count}",
+                                     f"{out}: a folder is expected for --count {count}").text(), param_hint="--out")
     if count == 1 and out is None:
         data = case_to_json(generate_case(size, level, seed), with_solution=not no_solution)
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -222,7 +227,7 @@ def render(
 ) -> None:
     """Draw the case as SVG or PDF."""
     if lang not in (None, "fr", "en"):
-        raise MeepleError(Msg(f"--lang {lang} : fr ou en attendu", f"--lang {lang}: fr or en expected"))
+        raise typer.BadParameter(Msg(f"{lang} : fr ou en attendu", f"{lang}: fr or en expected").text(), param_hint="--lang")
     case = load_case(case_file)
     board = None
     if solution:

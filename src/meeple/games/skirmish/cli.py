@@ -73,7 +73,10 @@ def _print_board(game: SkirmishGame, reach: Any = None) -> None:
 
 
 def _parse_path(words: list[str]) -> list[tuple[int, int]]:
-    cells = [parse_cell(word) for text in words for word in text.replace(";", " ").split()]
+    try:
+        cells = [parse_cell(word) for text in words for word in text.replace(";", " ").split()]
+    except IllegalMoveError as error:  # a malformed cell is a usage error (exit 2), not an illegal move
+        raise typer.BadParameter(error.reason.text(), param_hint="PATH") from None
     if not cells:
         raise typer.BadParameter(str(Msg("chemin vide", "empty path")), param_hint="PATH")
     return cells
