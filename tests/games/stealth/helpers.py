@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.games.stealth.engine import StealthGame
@@ -66,3 +67,12 @@ def enemy(g: StealthGame, enemy_id: str) -> dict[str, Any]:
 def capture(g: StealthGame) -> dict[str, Any] | None:
     """The capture event of the last turn, if any."""
     return g.capture()
+
+
+@dataclass
+class Done:
+    """What one in-process run of ``meeple`` printed, and its exit code."""
+
+    returncode: int
+    stdout: str
+    stderr: str

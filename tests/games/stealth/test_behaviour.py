@@ -156,7 +156,9 @@ def test_level_1_5_teaches_walking_into_the_face_of_a_diverted_sentry() -> None:
     assert (enemy(g, "sentry")["node"], enemy(g, "sentry")["facing"], g.state.status) == ("a", "start", "play")
     assert g.preview(g.parse_move("a"))["neutralises"] == ["sentry"]
     play(g, "a", "post", "b", "exit")
-    assert g.stars() == ["finish", "par", "sweep"]
+    assert g.stars() == ["finish", "par"]  # the watchman is still at his lodge
+    front = play(StealthGame.new({"level": "1-5"}), "throw a", "a")  # in front: the watchman hears it too
+    assert front.capture()["how"] == "contact" and front.capture()["by"] == ["watchman"]  # type: ignore[index]
 
 
 # --- "A single enemy. If a node holds more than one active enemy, it is a capture."

@@ -162,7 +162,7 @@ def test_every_event_of_a_turn_reads_as_a_sentence_in_both_languages() -> None:
 
     g = StealthGame.new({"level": "1-12"})
     seen: set[str] = set()
-    moves = ["c3", "c2", "d2", "d3", "c3", "b3", "a3", "a2", "a1", "b1", "b2", "c2", "d2", "e2"]
+    moves = ["c3", "d3", "d2", "c2", "c3", "b3", "a3", "a2", "a1", "b1", "b2", "c2", "c3", "d3", "d2", "e2"]
     for move in moves:
         play(g, move)
         for event in g.reports[-1]:
@@ -172,7 +172,7 @@ def test_every_event_of_a_turn_reads_as_a_sentence_in_both_languages() -> None:
     play(g, "e1")  # toward the alert tracker: it steps onto the leader
     assert g.capture() == {"type": "capture", "who": "leader", "how": "contact", "by": ["tracker"], "node": "e1"}
     seen.update(event["type"] for event in g.reports[-1])
-    g5 = play(StealthGame.new({"level": "1-5"}), "throw a", "a", "post", "b", "exit")
+    g5 = play(StealthGame.new({"level": "1-5"}), "throw well", "a", "post", "b", "exit")
     seen.update(event["type"] for report in g5.reports for event in report)
     assert {"move", "key", "alert", "neutralise", "throw", "divert", "exit", "capture"} <= seen
     capture = {"type": "capture", "who": "leader", "how": "front", "by": ["g"], "node": "c"}

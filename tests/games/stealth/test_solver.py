@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import copy
-import io
 import itertools
 import json
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 from meeple.cli import main
-from meeple.core import progress
 from meeple.core.errors import BudgetExceededError
 from meeple.core.search import explore
-from meeple.games.stealth import cli as stealth_cli
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
 from meeple.games.stealth.rules import ALL_NEUTRALISABLE, initial_state
@@ -33,7 +28,7 @@ from meeple.games.stealth.solver import (
     untouchable_successors,
     validate,
 )
-from tests.games.stealth.helpers import CROSS, level, level_doc, sentry
+from tests.games.stealth.helpers import CROSS, Done, level, level_doc, sentry
 
 
 @pytest.mark.parametrize("level_id", shipped_level_ids())
@@ -127,36 +122,7 @@ def test_the_solver_budget_is_enforced() -> None:
         solve(load_shipped_level("1-11"), "ghost", max_states=50)
 
 
-# --- command line ----------------------------------------------------------------------------------
-@dataclass
-class Done:
-    """What one in-process run of ``meeple`` printed, and its exit code."""
-
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Done]:
-    """Run ``meeple [--lang en] stealth ARGS`` in this process (no interpreter start-up: fast and steady)."""
-
-    # plain text whatever the terminal the tests run in (no colour codes between the words checked)
-    monkeypatch.setattr(stealth_cli, "console", Console(highlight=False, soft_wrap=True, no_color=True,
-                                                        force_terminal=False))
-    monkeypatch.setattr(progress, "stderr_console", Console(stderr=True, no_color=True, force_terminal=False))
-
-    def run(*args: str, stdin: str = "", lang: str | None = "en") -> Done:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        monkeypatch.delenv("MEEPLE_LANG", raising=False)
-        capsys.readouterr()
-        code = main([*(["--lang", lang] if lang else []), "stealth", *args])
-        out, err = capsys.readouterr()
-        return Done(code, out, err)
-
-    return run
-
-
+# --- command line (the ``cli`` fixture is in conftest.py) -----------------------------------------
 def test_cli_solve_prints_solution_stars_states_and_each_objective(cli: Callable[..., Done]) -> None:
     done = cli("solve", "1-6")
     assert done.returncode == 0, done.stderr

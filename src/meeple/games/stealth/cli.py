@@ -5,17 +5,20 @@ LEVEL is a shipped level id (``1-1``) or the path of a level file.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.stealth import INFO
+from meeple.games.stealth.analysis import BY_CODE, Analysis, analyse
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import (
     Level,
@@ -167,6 +170,67 @@ def _levels_of(target: str | None) -> list[Level]:
             raise MeepleError(Msg(f"{target} : aucun fichier .json", f"{target}: no .json file"))
         return [load_level_file(file) for file in files]
     return [open_level(target)]
+
+
+@app.command("analyse", help=cli_help(
+    "Dit quelles mécaniques du niveau sont nécessaires (résolu sans chacune) et donne les chiffres du solveur.",
+    "Tell which of the level's mechanics are needed (solved without each one) and give the solver's figures.",
+))
+def analyse_command(
+    level_name: LevelArg,
+    budget: Budget = DEFAULT_BUDGET,
+    as_json: Annotated[bool, typer.Option("--json", help=cli_help("sortie en JSON", "JSON output"))] = False,
+) -> None:
+    """The mechanic table (present, needed, par with and without) and the solver's figures."""
+    level = open_level(level_name)
+    result = analyse(level, budget)
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    console.print(f"{level.id} — {level.title}")
+    figures = result.figures
+    if figures.par is None:
+        raise MeepleError(Msg(f"{level.id} : aucune solution ({figures.reachable} états atteignables)",
+                              f"{level.id}: no solution ({figures.reachable} reachable states)"))
+    console.print(analysis_table(result))
+    for line in _transformations_text(result):
+        console.print(line, markup=False)
+    yes, no = str(Msg("oui", "yes")), str(Msg("non", "no"))
+    lines = [
+        (Msg("états atteignables", "reachable states"), f"{figures.reachable}"),
+        (Msg("par (plus courte solution)", "par (shortest solution)"), f"{figures.par}"),
+        (Msg("solutions optimales distinctes", "distinct optimal solutions"), f"{figures.optimal_solutions}"),
+        (Msg("impasses (positions sans issue)", "dead ends (positions with no way out)"),
+         str(Msg(f"{figures.dead_ends * 100:.1f} %", f"{figures.dead_ends * 100:.1f}%"))),
+        (Msg("branchement moyen", "mean branching"), f"{figures.branching:.2f}"),
+        (Msg("enseigne", "teaches"), ", ".join(level.teaches) or "—"),
+    ]
+    for label, value in lines:
+        console.print(f"{label}{COLON} {value}", markup=False)
+    missing = [code for code in level.teaches if code not in result.needed()]
+    console.print(f"{Msg('leçons nécessaires', 'lessons needed')}{COLON} {no if missing else yes}"
+                  + (f" ({', '.join(missing)})" if missing else ""), markup=False)
+
+
+def analysis_table(result: Analysis) -> Table:
+    """The mechanic table as Rich draws it: one row per mechanic, what taking it away does below it."""
+    table = Table(show_header=True, header_style="bold")
+    for title in (Msg("mécanique", "mechanic"), Msg("présente", "present"), Msg("nécessaire", "needed"),
+                  Msg("par avec", "par with"), Msg("par sans", "par without")):
+        table.add_column(str(title))
+    yes, no = str(Msg("oui", "yes")), str(Msg("non", "no"))
+    for row in result.mechanics:
+        if not row.present:
+            table.add_row(row.code, no, "—", "—", "—", style="dim")
+            continue
+        without = str(row.par_without) if row.solvable_without else str(Msg("insoluble", "unsolvable"))
+        table.add_row(row.code, yes, f"[bold green]{yes}[/]" if row.needed else no, str(row.par_with), without)
+    return table
+
+
+def _transformations_text(result: Analysis) -> list[str]:
+    return [f"  {row.code}{COLON} {BY_CODE[row.code].name} — {Msg('sans', 'without')}{COLON} {BY_CODE[row.code].without}"
+            for row in result.mechanics if row.present]
 
 
 @app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))

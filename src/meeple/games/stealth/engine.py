@@ -300,7 +300,7 @@ class StealthGame(Game[Move]):
         level = self.level
         return {
             "id": level.id, "title": level.title.to_json(), "hint": level.hint.to_json(),
-            "teaches": level.teaches, "tutorial": level.tutorial, "par": level.par, "stars": list(level.stars),
+            "teaches": list(level.teaches), "tutorial": level.tutorial, "par": level.par, "stars": list(level.stars),
             "enemies": len(level.enemies), "stone_range": level.stone_range, "noise_radius": level.noise_radius,
         }
 

@@ -48,6 +48,9 @@ LEVEL_FIELDS = ("format", "version", "id", "title", "hint", "teaches", "tutorial
 ENEMY_FIELDS = {"sentry": ("node", "facing"), "pivot": ("node", "cycle"), "patrol": ("route", "loop"),
                 "tracker": ("node", "facing", "radius")}
 """finish: reach the exit; par: in at most ``par`` moves; ghost: neutralise nobody; sweep: neutralise all."""
+MECHANIC_CODES = ("sentry", "pivot", "pivot-turn", "patrol", "patrol-walk", "tracker", "tracker-alert", "stone",
+                  "diverted-front", "hide", "door", "oneway", "caravan")
+"""The mechanics a level can teach (``teaches``); :mod:`.analysis` says what taking each one away means."""
 
 NO_NODE = -1
 
@@ -73,7 +76,8 @@ class Level:
     id: str
     title: Msg
     hint: Msg
-    teaches: str
+    teaches: tuple[str, ...]
+    """The mechanics the level claims to teach (codes of ``MECHANIC_CODES``); the validator checks each is needed."""
     tutorial: bool
     par: int | None
     stars: tuple[str, ...]
@@ -92,6 +96,9 @@ class Level:
     stone_range: int
     noise_radius: int
     source: str = "level"
+    diverted_any_side: bool = True
+    """The seed's rule that a diverted enemy is neutralised from any direction, its front included (R7).
+    Only the mechanic analysis switches it off, to measure whether a level needs it."""
     data: dict[str, Any] = field(default_factory=dict)
     _paths: dict[int, tuple[list[list[int]], list[list[int]]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -282,7 +289,7 @@ def parse_level(data: Any, source: str = "level") -> Level:
     caravan = _read_caravan(reader, graph, start)
     level = Level(
         id=level_id, title=reader.msg("title"), hint=reader.msg("hint"),
-        teaches=reader.get(data, "teaches", "", str, default=""),
+        teaches=_read_teaches(reader),
         tutorial=reader.get(data, "tutorial", "", bool, default=False),
         par=_read_par(reader), stars=_read_stars(reader),
         node_ids=tuple(reader.index), index=dict(reader.index), graph=graph, hide=frozenset(reader.hide),
@@ -382,6 +389,20 @@ def _read_caravan(reader: _Reader, graph: Graph[int], start: int) -> tuple[int, 
         trail.append(node)
         ahead = node
     return tuple(trail)
+
+
+def _read_teaches(reader: _Reader) -> tuple[str, ...]:
+    """One mechanic code or a list of them (an empty text: none)."""
+    value = reader.get(reader.data, "teaches", "", (list, str), default=[])
+    codes = ([value] if value else []) if isinstance(value, str) else value
+    for i, code in enumerate(codes):
+        where = "teaches" if isinstance(value, str) else f"teaches[{i}]"
+        if code not in MECHANIC_CODES:
+            raise reader.fail(where, f"mécanique inconnue (connues : {', '.join(MECHANIC_CODES)})",
+                              f"unknown mechanic (known: {', '.join(MECHANIC_CODES)})")
+        if code in codes[:i]:
+            raise reader.fail(where, f"mécanique « {code} » en double", f"mechanic '{code}' listed twice")
+    return tuple(codes)
 
 
 def _read_par(reader: _Reader) -> int | None:

@@ -146,7 +146,7 @@ def _resolve_leader(level: Level, foes: tuple[Foe, ...], origin: int, node: int,
         return _capture(level, events, "leader", "alert", here, node), tray, foes
     if not (neutralisable >> index) & 1:
         return _capture(level, events, "leader", "untouchable", here, node), tray, foes
-    if foe.mode != DIVERTED and foe.facing == origin:
+    if foe.facing == origin and (foe.mode != DIVERTED or not level.diverted_any_side):
         return _capture(level, events, "leader", "front", here, node), tray, foes
     _log(events, "neutralise", enemy=level.enemies[index].id, node=level.name(node), diverted=foe.mode == DIVERTED)
     return False, tray + 1, (*foes[:index], GONE, *foes[index + 1:])

@@ -7,7 +7,8 @@ is exactly what a player can do.
   ``sweep`` (neutralise every enemy); ``par`` uses the ``finish`` solution.
 * :func:`validate` — the page's validation rules: solvable; at most four neutralisable enemies; in a
   tutorial level no solution that neutralises nobody within three moves of the shortest; every declared
-  star achievable; the recorded par equals the shortest solution length.
+  star achievable; the recorded par equals the shortest solution length; every mechanic the level claims
+  to teach is needed (:mod:`.analysis`).
 * :func:`doubling_check` — the page's claim that each neutralisable enemy at most doubles the reachable
   states, measured as ``R(level) ≤ 2 × max(R(enemy untouchable), R(enemy removed))`` for each one.
 """
@@ -117,16 +118,18 @@ def _goal(level: Level, objective: str) -> Callable[[State], bool]:
 
 
 def solve(level: Level, objective: str = "finish", max_states: int = DEFAULT_BUDGET,
-          time_limit: float | None = None, cache: Transitions | None = None, start: State | None = None) -> Solution:
+          time_limit: float | None = None, cache: Transitions | None = None, start: State | None = None,
+          neutralisable: int = ALL_NEUTRALISABLE) -> Solution:
     """A shortest solution of ``level`` for ``objective`` (breadth-first, within the budget).
 
-    ``start`` is the level's start unless given (to solve from a position reached in play).
+    ``start`` is the level's start unless given (to solve from a position reached in play);
+    ``neutralisable`` masks the enemies that may be neutralised (the others capture like an alert tracker).
     Raises :class:`BudgetExceededError` when the budget ran out before an answer.
     """
     keep = (lambda state: state.tray == 0) if objective == "ghost" else None
     origin = initial_state(level) if start is None else start
     with paused_gc():
-        result = bfs(origin, successors(level, keep=keep, cache=cache), _goal(level, objective),
+        result = bfs(origin, successors(level, neutralisable, keep=keep, cache=cache), _goal(level, objective),
                      max_states=max_states, time_limit=time_limit)
     if result.stats.budget_exhausted and not result.found:
         raise BudgetExceededError(Msg(
@@ -263,7 +266,33 @@ def validate(level: Level, max_states: int = DEFAULT_BUDGET) -> Report:
         report.problems.append(error.message)
         return report
     _check(report)
+    _check_lessons(report, max_states)
     return report
+
+
+def _check_lessons(report: Report, max_states: int) -> None:
+    """Every mechanic the level claims to teach must be needed (R23): taking it away changes the answer."""
+    from meeple.games.stealth.analysis import BY_CODE, mechanic_needed  # the analysis builds on this module
+
+    finish = report.solutions["finish"]
+    if not finish.found:
+        return
+    for code in report.level.teaches:
+        try:
+            row = mechanic_needed(report.level, code, finish.length, max_states)
+        except BudgetExceededError as error:
+            report.problems.append(error.message)
+            continue
+        name = BY_CODE[code].name
+        if not row.present:
+            report.problems.append(Msg(f"enseigne « {code} » ({name.fr}), absent du niveau",
+                                       f"teaches '{code}' ({name.en}), which the level does not contain"))
+        elif not row.needed:
+            report.problems.append(Msg(
+                f"enseigne « {code} » ({name.fr}), qui n'est pas nécessaire : sans lui, "
+                f"la plus courte solution fait toujours {row.par_without} coups",
+                f"teaches '{code}' ({name.en}), which is not needed: without it the shortest solution "
+                f"is still {row.par_without} moves"))
 
 
 def _check(report: Report) -> None:

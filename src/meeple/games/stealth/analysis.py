@@ -1,0 +1,297 @@
+"""Mechanic analysis: which of a level's mechanics are *needed*, and the solver's figures of the level.
+
+For every mechanic a level contains, :func:`analyse` solves the level again with that mechanic taken
+away by a documented transformation (docs/rules/stealth.md, R23) and compares: the mechanic is
+*needed* when the transformed level has no solution or its shortest solution has another length than
+the level's par. Taking a capability away (the stone, neutralising a kind of enemy, the
+diverted-from-the-front rule, hide nodes) can only lengthen the shortest solution; lifting a constraint
+(one-way edges made two-way, doors open from the start, no caravan, trackers that never turn alert,
+pivots that stop turning, patrols that stand still) can make it shorter or longer — either way the
+level's answer depends on it.
+
+The transformations are made on the level document and read again by :func:`parse_level`, so a
+transformed level is checked like any other; only "untouchable" (a mask the rules already take) and the
+diverted-from-the-front switch (:attr:`Level.diverted_any_side`) act below the file format.
+
+:func:`figures` explores the whole level once: reachable states, par, the number of distinct shortest
+solutions (move sequences), the share of dead ends (positions still in play from which the exit can no
+longer be reached) and the mean branching (legal actions per position in play).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.errors import BudgetExceededError
+from meeple.core.i18n import Msg
+from meeple.games.stealth.level import MECHANIC_CODES, Level, parse_level
+from meeple.games.stealth.rules import ALL_NEUTRALISABLE, PLAY, WON, State, initial_state
+from meeple.games.stealth.solver import DEFAULT_BUDGET, Transitions, paused_gc, solve, successors
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    """A mechanic a level can contain, and the transformation that takes it away."""
+
+    code: str
+    name: Msg
+    without: Msg
+    """What the transformation does, as the table and the docs say it."""
+
+
+MECHANICS: tuple[Mechanic, ...] = (
+    Mechanic("sentry", Msg("neutraliser une sentinelle", "neutralising a sentry"),
+             Msg("les sentinelles ne peuvent pas être neutralisées", "sentries cannot be neutralised")),
+    Mechanic("pivot", Msg("neutraliser une sentinelle pivotante", "neutralising a pivoting sentry"),
+             Msg("les sentinelles pivotantes ne peuvent pas être neutralisées", "pivoting sentries cannot be neutralised")),
+    Mechanic("pivot-turn", Msg("le pivotement", "pivoting"),
+             Msg("les sentinelles pivotantes ne tournent plus (première orientation)",
+                 "pivoting sentries stop turning (first orientation)")),
+    Mechanic("patrol", Msg("neutraliser une patrouille", "neutralising a patrol"),
+             Msg("les patrouilles ne peuvent pas être neutralisées", "patrols cannot be neutralised")),
+    Mechanic("patrol-walk", Msg("la marche des patrouilles", "patrols walking"),
+             Msg("les patrouilles restent au premier nœud de leur parcours", "patrols stay on the first node of their route")),
+    Mechanic("tracker", Msg("neutraliser un traqueur", "neutralising a tracker"),
+             Msg("les traqueurs ne peuvent pas être neutralisés", "trackers cannot be neutralised")),
+    Mechanic("tracker-alert", Msg("l'alerte des traqueurs (alerte, retour)", "trackers' states (alert, returning)"),
+             Msg("les traqueurs ne passent jamais en alerte", "trackers never turn alert")),
+    Mechanic("stone", Msg("la pierre sonore et le détournement", "the noise stone and diversion"),
+             Msg("aucune pierre", "no stone")),
+    Mechanic("diverted-front", Msg("neutraliser un ennemi détourné par l'avant", "neutralising a diverted enemy from its front"),
+             Msg("arriver par l'avant d'un ennemi détourné est une capture", "arriving from a diverted enemy's front captures")),
+    Mechanic("hide", Msg("les cachettes", "hide nodes"),
+             Msg("les cachettes deviennent des nœuds ordinaires", "hide nodes become ordinary nodes")),
+    Mechanic("door", Msg("les clés et les portes", "keys and doors"),
+             Msg("les portes sont ouvertes dès le départ", "doors are open from the start")),
+    Mechanic("oneway", Msg("les arêtes à sens unique", "one-way edges"),
+             Msg("les arêtes à sens unique deviennent à double sens", "one-way edges become two-way")),
+    Mechanic("caravan", Msg("la caravane", "the caravan"),
+             Msg("pas de caravane", "no caravan")),
+)
+assert tuple(mechanic.code for mechanic in MECHANICS) == MECHANIC_CODES  # one list, in the file format
+BY_CODE = {mechanic.code: mechanic for mechanic in MECHANICS}
+KIND_OF = {"sentry": "sentry", "pivot": "pivot", "patrol": "patrol", "tracker": "tracker"}
+"""The mechanics that are "neutralising an enemy of this kind"."""
+
+
+def present(level: Level) -> list[str]:
+    """The codes of the mechanics ``level`` contains, in the order of :data:`MECHANICS`."""
+    kinds = {spec.kind for spec in level.enemies}
+    has = {
+        "sentry": "sentry" in kinds, "pivot": "pivot" in kinds, "pivot-turn": "pivot" in kinds,
+        "patrol": "patrol" in kinds, "patrol-walk": "patrol" in kinds,
+        "tracker": "tracker" in kinds, "tracker-alert": "tracker" in kinds,
+        "stone": level.stones > 0 and bool(level.enemies),
+        "diverted-front": level.stones > 0 and bool(level.enemies),
+        "hide": bool(level.hide), "door": bool(level.doors),
+        "oneway": any(not level.graph.has_edge(b, a) for a in range(len(level.node_ids))
+                      for b in level.graph.successors(a)),
+        "caravan": bool(level.caravan),
+    }
+    return [code for code in MECHANIC_CODES if has[code]]
+
+
+# --- the transformations -------------------------------------------------------------------------------
+def _reparse(level: Level, change: Callable[[dict[str, Any]], None]) -> Level:
+    doc = copy.deepcopy(level.data)
+    change(doc)
+    # the transformed level keeps no par nor stars: only its shortest solution is compared
+    doc.pop("par", None)
+    doc["stars"] = ["finish"]
+    return parse_level(doc, f"{level.source} (analyse)")
+
+
+def _as_sentries(kind: str, doc: dict[str, Any]) -> None:
+    """Every enemy of ``kind`` becomes a sentry where it starts, facing where it first faces."""
+    enemies = []
+    for enemy in doc.get("enemies", []):
+        if enemy.get("kind") == kind:
+            if kind == "patrol":
+                node, facing = enemy["route"][0], enemy["route"][1]
+            elif kind == "pivot":
+                node, facing = enemy["node"], enemy["cycle"][0]
+            else:
+                node, facing = enemy["node"], enemy["facing"]
+            enemy = {"id": enemy["id"], "kind": "sentry", "node": node, "facing": facing}
+        enemies.append(enemy)
+    doc["enemies"] = enemies
+
+
+def _two_way(doc: dict[str, Any]) -> None:
+    doc["edges"] = [{**edge, "oneway": False} if isinstance(edge, dict) else edge for edge in doc["edges"]]
+
+
+def _open_doors(doc: dict[str, Any]) -> None:
+    doc["edges"] = [{k: v for k, v in edge.items() if k != "door"} if isinstance(edge, dict) else edge
+                    for edge in doc["edges"]]
+
+
+def _no_hide(doc: dict[str, Any]) -> None:
+    doc["nodes"] = [{k: v for k, v in node.items() if k != "hide"} for node in doc["nodes"]]
+
+
+def transformed(level: Level, code: str) -> tuple[Level, int]:
+    """``level`` with mechanic ``code`` taken away, and the mask of enemies that may be neutralised."""
+    mask = ALL_NEUTRALISABLE
+    if code in KIND_OF:
+        for index, spec in enumerate(level.enemies):
+            if spec.kind == KIND_OF[code]:
+                mask &= ~(1 << index)
+        return _reparse(level, lambda doc: None), mask
+    if code == "diverted-front":
+        return dataclasses.replace(_reparse(level, lambda doc: None), diverted_any_side=False), mask
+    changes: dict[str, Callable[[dict[str, Any]], None]] = {
+        "pivot-turn": lambda doc: _as_sentries("pivot", doc),
+        "patrol-walk": lambda doc: _as_sentries("patrol", doc),
+        "tracker-alert": lambda doc: _as_sentries("tracker", doc),
+        "stone": lambda doc: doc.update(stones=0),
+        "hide": _no_hide,
+        "door": _open_doors,
+        "oneway": _two_way,
+        "caravan": lambda doc: doc.update(caravan=[]),
+    }
+    if code not in changes:
+        raise ValueError(f"unknown mechanic {code!r}")
+    return _reparse(level, changes[code]), mask
+
+
+# --- figures -------------------------------------------------------------------------------------------
+@dataclass
+class Figures:
+    """What one full exploration of a level says about it."""
+
+    reachable: int
+    par: int | None
+    """Length of the shortest solution (None: no solution)."""
+    optimal_solutions: int
+    """Distinct move sequences of length ``par`` that win."""
+    dead_ends: float
+    """Share of the positions in play from which the exit can no longer be reached."""
+    branching: float
+    """Mean number of legal actions over the positions in play."""
+    in_play: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON."""
+        return {"reachable": self.reachable, "par": self.par, "optimal_solutions": self.optimal_solutions,
+                "dead_ends": round(self.dead_ends, 4), "branching": round(self.branching, 3), "in_play": self.in_play}
+
+
+def figures(level: Level, max_states: int = DEFAULT_BUDGET, cache: Transitions | None = None) -> Figures:
+    """Explore every state of ``level`` once (breadth-first) and count what :class:`Figures` holds.
+
+    Raises :class:`BudgetExceededError` when more than ``max_states`` states are reachable.
+    """
+    expand = successors(level, cache=cache if cache is not None else {})
+    start = initial_state(level)
+    depth: dict[State, int] = {start: 0}
+    ways: dict[State, int] = {start: 1}
+    parents: dict[State, list[State]] = {start: []}
+    queue = deque([start])
+    moves = in_play = 0
+    best: int | None = None
+    with paused_gc():
+        while queue:
+            state = queue.popleft()
+            if state.status != PLAY:
+                continue
+            children = list(expand(state))
+            in_play += 1
+            moves += len(children)
+            for _action, child in children:
+                if child not in depth:
+                    if len(depth) >= max_states:
+                        raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
+                                                      f"{level.id}: more than {max_states} reachable states"))
+                    depth[child] = depth[state] + 1
+                    ways[child] = 0
+                    parents[child] = []
+                    queue.append(child)
+                if depth[child] == depth[state] + 1:
+                    ways[child] += ways[state]
+                parents[child].append(state)
+        won = [state for state in depth if state.status == WON]
+        if won:
+            best = min(depth[state] for state in won)
+        optimal = sum(ways[state] for state in won if depth[state] == best)
+        alive = _can_win(won, parents)
+    dead = sum(1 for state in depth if state.status == PLAY and state not in alive)
+    return Figures(len(depth), best, optimal, dead / in_play if in_play else 0.0,
+                   moves / in_play if in_play else 0.0, in_play)
+
+
+def _can_win(won: list[State], parents: dict[State, list[State]]) -> set[State]:
+    """Every state from which some play reaches one of ``won`` (walking the moves backwards)."""
+    alive = set(won)
+    queue = deque(won)
+    while queue:
+        for parent in parents[queue.popleft()]:
+            if parent not in alive:
+                alive.add(parent)
+                queue.append(parent)
+    return alive
+
+
+# --- the analysis --------------------------------------------------------------------------------------
+@dataclass
+class MechanicResult:
+    """One row of the table: a mechanic, whether the level contains it, and the par with and without it."""
+
+    code: str
+    present: bool
+    par_with: int | None
+    par_without: int | None = None
+    """Shortest solution of the transformed level (None: unsolvable or not analysed)."""
+    solvable_without: bool = True
+
+    @property
+    def needed(self) -> bool:
+        """Taking the mechanic away makes the level unsolvable or changes its par."""
+        return self.present and (not self.solvable_without or self.par_without != self.par_with)
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as JSON."""
+        return {"mechanic": self.code, "present": self.present, "needed": self.needed,
+                "par_with": self.par_with, "par_without": self.par_without if self.solvable_without else None,
+                "solvable_without": self.solvable_without}
+
+
+@dataclass
+class Analysis:
+    """The mechanic table and the figures of one level."""
+
+    level: Level
+    figures: Figures
+    mechanics: list[MechanicResult] = field(default_factory=list)
+
+    def needed(self) -> list[str]:
+        """The codes of the needed mechanics."""
+        return [row.code for row in self.mechanics if row.needed]
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as JSON (``meeple stealth analyse --json``)."""
+        return {"level": self.level.id, "teaches": list(self.level.teaches), "figures": self.figures.to_json(),
+                "mechanics": [row.to_json() for row in self.mechanics]}
+
+
+def mechanic_needed(level: Level, code: str, par: int | None, max_states: int = DEFAULT_BUDGET) -> MechanicResult:
+    """Solve ``level`` with mechanic ``code`` taken away and compare with ``par`` (its shortest solution)."""
+    if code not in present(level):
+        return MechanicResult(code, False, par)
+    variant, mask = transformed(level, code)
+    without = solve(variant, "finish", max_states, neutralisable=mask)
+    return MechanicResult(code, True, par, without.length if without.found else None, without.found)
+
+
+def analyse(level: Level, max_states: int = DEFAULT_BUDGET, codes: tuple[str, ...] = MECHANIC_CODES) -> Analysis:
+    """The figures of ``level`` and, for each mechanic of ``codes``, whether it is present and needed."""
+    found = figures(level, max_states)
+    analysis = Analysis(level, found)
+    for code in codes:
+        analysis.mechanics.append(mechanic_needed(level, code, found.par, max_states))
+    return analysis
