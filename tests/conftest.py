@@ -48,3 +48,14 @@ def help_page(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
         return capsys.readouterr().out
 
     return run
+
+
+@pytest.fixture(scope="session")
+def local_ray() -> Iterator[None]:
+    """A local Ray on two CPUs for the whole session (started once: it takes seconds), shut down at the end;
+    the tests that need it skip, naming the missing extra, where Ray is not installed."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'meeple[ray]'")
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield
+    ray.shutdown()
