@@ -14,6 +14,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_PLUGINS = "tests.server.take_plugin,tests.server.hidden_cards"
+ONE_ADDRESS_LIMITS = ("--limit-create", "100000/1m", "--limit-join", "100000/1m", "--limit-lookup", "100000/1m",
+                      "--limit-query", "100000/1m", "--ai-rooms-per-client", "100000")
+"""Every test of a session talks to the server from 127.0.0.1: as one address it makes more rooms than a
+person would (the limits themselves are tested in tests/server/test_hostile_fairuse.py)."""
 
 
 def free_port() -> int:
@@ -42,7 +46,8 @@ class LiveServer:
         # this tree's src first: a worktree's server must serve its own code, not the installed package's
         env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url],
+            [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url,
+             *ONE_ADDRESS_LIMITS],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + timeout

@@ -31,3 +31,20 @@ def test_serve_help_shows_one_language_each(wide: None, capsys: pytest.CaptureFi
     assert main(["--lang", "en", "--help"]) == 0
     root = capsys.readouterr().out
     assert "Start the browser app" in root and "Lance l'application" not in root
+
+
+def test_serve_refuses_an_unreadable_limit_in_one_line(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "serve", "--limit-create", "lots"]) != 0
+    error = capsys.readouterr().err.strip()
+    assert "unreadable limit 'lots'" in error and "30/10m" in error and len(error.splitlines()) == 1
+    assert main(["--lang", "en", "serve", "--trust-proxy", "my-proxy"]) != 0
+    assert "--trust-proxy: 'my-proxy' is neither an IP address" in capsys.readouterr().err
+
+
+def test_serve_help_lists_every_fair_use_limit_with_its_default(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "serve", "--help"]) == 0
+    english = capsys.readouterr().out
+    for option, default in (("--limit-create", "30/10m"), ("--limit-lookup", "120/1m"), ("--limit-misses", "10/1m"),
+                            ("--lockout", "5m"), ("--ai-rooms-per-client", "10"), ("--expire-finished", "7d"),
+                            ("--expire-abandoned", "30d"), ("--expire-unstarted", "1d"), ("--trust-proxy", "")):
+        assert option in english and default in english, option

@@ -4,6 +4,7 @@ Reprendre after a server restart."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
     page.click("#start")
     wait_version(page, 0)
     code = page.inner_text("#code-value")
-    assert len(code) == 6
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}", code), code  # 50 bits, read aloud in groups
     second = new_page(viewport={"width": 412, "height": 900})  # a phone-sized second player
     dropper = Dropper(second)
     second.fill("#join-code", code)

@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.server.fairuse import Limits, RateLimited, address_key
 from meeple.server.registry import GameRegistry, UnknownGameError
 from meeple.server.service import Client, Clock, RoomService, RoomSpec, SeatSpec, ServerError
 from meeple.server.store import DEFAULT_URL, Store
@@ -113,21 +114,29 @@ def database_url(explicit: str | None = None) -> str:
 
 
 def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3,
-               clock: Clock | None = None) -> FastAPI:
+               clock: Clock | None = None, limits: Limits | None = None) -> FastAPI:
     """The whole server: API, websocket and the browser app, over the games of ``registry``.
 
-    ``clock`` replaces the wall clock of the turn timers (tests move theirs by hand)."""
+    ``clock`` replaces the wall clock of the turn timers, the rate limits and the rooms' expiry (tests
+    move theirs by hand); ``limits`` are the fair-use limits (docs/security.md)."""
+    limits = limits or Limits()
     service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay,
-                          clock)
+                          clock, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        service.start()
         yield
         await service.close()
 
     app = FastAPI(title="meeple", summary="Rooms, seats and moves for the five games of meeple.",
                   lifespan=lifespan)
     app.state.service = service
+    if limits.trusted_proxies:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        # only these proxies' X-Forwarded-For names the client; anyone else's is its own claim, ignored
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     _add_error_handlers(app)
     _add_api(app, service)
     _add_websocket(app, service)
@@ -139,7 +148,20 @@ def _error_response(error: ServerError) -> JSONResponse:
     return JSONResponse(error.to_json(), status_code=error.status)
 
 
+def _limited_json(error: RateLimited) -> dict[str, JSON]:
+    return {"type": "error", "error": error.code, "message": error.message.to_json(), "retry_after": error.retry_after}
+
+
+def address_of(connection: Request | WebSocket) -> str:
+    """The key of the client's fair-use limits: its address (as a listed proxy reported it), IPv6 by /64."""
+    return address_key(connection.client.host if connection.client else None)
+
+
 def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RateLimited)
+    async def _rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
+        return JSONResponse(_limited_json(error), status_code=429, headers={"Retry-After": str(error.retry_after)})
+
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, error: ServerError) -> JSONResponse:
         return _error_response(error)
@@ -166,48 +188,60 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
     async def games() -> dict[str, JSON]:
         return {"games": [entry.to_json() for entry in service.registry.entries()]}
 
+    fair = service.fair
+
     @app.post("/api/games/{game}/catalog/{name}", summary="Ask a game a question that needs no room")
-    async def catalog(game: str, name: str, body: QueryIn) -> dict[str, JSON]:
+    async def catalog(game: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:
+        fair.take("query", address_of(request))
         return {"result": await service.catalog(game, name, body.params)}
 
     @app.post("/api/rooms", summary="Create a room; returns its code and your seat token")
-    async def create_room(body: RoomIn) -> dict[str, JSON]:
+    async def create_room(body: RoomIn, request: Request) -> dict[str, JSON]:
+        address = address_of(request)
+        fair.take("create", address)
         spec = RoomSpec(
             game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
             seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats],
         )
-        room, token = await service.create_room(spec)
+        room, token = await service.create_room(spec, owner=address)
         seats = room.seats_of(token)
         return {"code": room.code, "token": token, "seats": list(seats), "state": service.state_for(room, seats)}
 
     @app.get("/api/rooms/{code}", summary="A room as a spectator sees it")
-    async def room_state(code: str, token: str | None = None) -> dict[str, JSON]:
-        room = await service.room(code)
+    async def room_state(code: str, request: Request, token: str | None = None) -> dict[str, JSON]:
+        address = address_of(request)
+        fair.take("lookup", address)
+        room = await service.room(code, address)
         return await service.current_state(room, room.seats_of(token))
 
     @app.post("/api/rooms/{code}/join", summary="Take an open seat; returns its token")
-    async def join(code: str, body: JoinIn) -> dict[str, JSON]:
-        room, seat, token = await service.join(code, body.seat, body.name)
+    async def join(code: str, body: JoinIn, request: Request) -> dict[str, JSON]:
+        address = address_of(request)
+        fair.take("join", address)
+        room, seat, token = await service.join(code, body.seat, body.name, address)
         return {"code": room.code, "seat": seat, "token": token, "state": await service.current_state(room, (seat,))}
 
     @app.post("/api/rooms/{code}/moves", summary="Play a move for your seat")
-    async def move(code: str, body: MoveIn) -> dict[str, JSON]:
-        room = await service.room(code)
+    async def move(code: str, body: MoveIn, request: Request) -> dict[str, JSON]:
+        room = await service.room(code, address_of(request))
         version = await service.play(room, room.seats_of(body.token), body.version, body.move, body.seat)
         return {"version": version}
 
     @app.post("/api/rooms/{code}/undo", summary="Take back your last move (local games)")
-    async def undo(code: str, body: UndoIn) -> dict[str, JSON]:
-        room = await service.room(code)
+    async def undo(code: str, body: UndoIn, request: Request) -> dict[str, JSON]:
+        room = await service.room(code, address_of(request))
         return {"version": await service.undo(room, room.seats_of(body.token), body.version)}
 
     @app.post("/api/rooms/{code}/query/{name}", summary="Ask the game a question about this room")
-    async def query(code: str, name: str, body: QueryIn) -> dict[str, JSON]:
-        room = await service.room(code)
+    async def query(code: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:
+        address = address_of(request)
+        fair.take("query", address)
+        room = await service.room(code, address)
         return {"result": await service.query(room, room.seats_of(body.token), name, body.params)}
 
     @app.post("/api/resume", summary="The rooms your seat tokens let you resume")
-    async def resume(body: ResumeIn) -> dict[str, JSON]:
+    async def resume(body: ResumeIn, request: Request) -> dict[str, JSON]:
+        fair.take("lookup", address_of(request))
         return {"rooms": await service.resume(body.tokens)}
 
 
@@ -215,13 +249,19 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
         await socket.accept()
+        address = address_of(socket)
         try:
-            room = await service.room(code)
+            service.fair.take("lookup", address)
+            room = await service.room(code, address)
+        except RateLimited as limited:
+            await socket.send_text(json.dumps(_limited_json(limited)))
+            await socket.close(code=4429)  # the HTTP 429 of a websocket: the client waits before retrying
+            return
         except ServerError as error:
             await socket.send_text(json.dumps(error.to_json()))
             await socket.close(code=4404)
             return
-        client = Client(room.seats_of(token), socket.send_text)
+        client = Client(room.seats_of(token), socket.send_text, address)
         writer = _start_writer(client)
         if token and not client.seats:
             client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
@@ -277,6 +317,7 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
             name = message.get("name")
             if not isinstance(name, str):
                 raise ServerError("malformed", Msg("« name » manquant", "'name' is missing"))
+            service.fair.take("query", client.address)
             result = await service.query(room, client.seats, name, message.get("params"))
             return {"type": "answer", "id": message_id, "name": name, "result": result}
         if kind == "ping":
@@ -284,6 +325,8 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
         raise ServerError("malformed", Msg(f"type de message inconnu : {kind!r}", f"unknown message type: {kind!r}"))
     except ServerError as error:
         return {**error.to_json(), "id": message_id}
+    except RateLimited as error:
+        return {**_limited_json(error), "id": message_id}
     except MeepleError as error:
         return {**ServerError("bad_request", error.message).to_json(), "id": message_id}
     except Exception:  # a bug behind one message must not cut the player's connection

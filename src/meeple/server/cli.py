@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 import gc
+import ipaddress
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
+from meeple.server.fairuse import Limits, LimitSyntaxError, parse_duration, parse_rate
+
+DEFAULTS = Limits()
+
+
+def _rate_option(flag: str, fr: str, en: str) -> Any:
+    return typer.Option(flag, help=cli_help(
+        f"{fr} par adresse (NOMBRE/DURÉE, par exemple 30/10m)", f"{en} per address (COUNT/PERIOD, e.g. 30/10m)"))
+
+
+def _duration_option(flag: str, fr: str, en: str) -> Any:
+    return typer.Option(flag, help=cli_help(
+        f"{fr} (par exemple 7d, 24h, 90m ; 0 : jamais)", f"{en} (e.g. 7d, 24h, 90m; 0: never)"))
+
+
+def _duration_text(seconds: float) -> str:
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds and seconds % size == 0:
+            return f"{int(seconds // size)}{unit}"
+    return f"{int(seconds)}s" if seconds else "0"
 
 SERVE_HELP = cli_help(
     "Lance l'application web ; ouvrez l'adresse affichée dans un navigateur.",
@@ -27,18 +48,68 @@ def serve(
         "fichier SQLite ou URL SQLAlchemy de la base (défaut : MEEPLE_DATABASE_URL, sinon meeple.sqlite3)",
         "SQLite file or SQLAlchemy URL of the database (default: MEEPLE_DATABASE_URL, else meeple.sqlite3)",
     ))] = None,
+    limit_create: Annotated[str, _rate_option("--limit-create", "salles créées", "rooms created")]
+    = str(DEFAULTS.create),
+    limit_join: Annotated[str, _rate_option("--limit-join", "places prises", "seats taken")] = str(DEFAULTS.join),
+    limit_lookup: Annotated[str, _rate_option("--limit-lookup", "salles consultées par leur code",
+                                              "rooms looked up by code")] = str(DEFAULTS.lookup),
+    limit_query: Annotated[str, _rate_option("--limit-query", "questions aux jeux", "questions to the games")]
+    = str(DEFAULTS.query),
+    limit_misses: Annotated[str, _rate_option("--limit-misses", "codes de salle inconnus avant blocage",
+                                              "unknown room codes before a lockout")] = str(DEFAULTS.misses),
+    lockout: Annotated[str, _duration_option("--lockout", "durée du blocage après trop de codes inconnus",
+                                             "how long a lockout after too many unknown codes lasts")]
+    = _duration_text(DEFAULTS.lockout_seconds),
+    ai_searches: Annotated[int, typer.Option("--ai-searches-per-client", min=1, help=cli_help(
+        "recherches de l'ordinateur simultanées par adresse (les autres attendent leur tour)",
+        "computer searches at once per address (the others wait their turn)"))] = DEFAULTS.ai_searches_per_client,
+    ai_rooms: Annotated[int, typer.Option("--ai-rooms-per-client", min=1, help=cli_help(
+        "parties en cours contre l'ordinateur par adresse", "games against the computer under way per address"))]
+    = DEFAULTS.ai_rooms_per_client,
+    trust_proxy: Annotated[list[str] | None, typer.Option("--trust-proxy", help=cli_help(
+        "adresse ou réseau (CIDR) d'un proxy inverse dont X-Forwarded-For donne l'adresse du client "
+        "(répétable ; aucun par défaut : l'en-tête est ignoré)",
+        "address or network (CIDR) of a reverse proxy whose X-Forwarded-For gives the client's address "
+        "(repeatable; none by default: the header is ignored)"))] = None,
+    expire_finished: Annotated[str, _duration_option("--expire-finished", "une partie finie est effacée après",
+                                                     "a finished game is deleted after")]
+    = _duration_text(DEFAULTS.finished_ttl),
+    expire_abandoned: Annotated[str, _duration_option(
+        "--expire-abandoned", "une partie sans coup depuis cette durée est effacée",
+        "a game with no move for this long is deleted")] = _duration_text(DEFAULTS.abandoned_ttl),
+    expire_unstarted: Annotated[str, _duration_option(
+        "--expire-unstarted", "une salle en ligne qui attend encore ses joueurs est effacée après",
+        "an online room still waiting for its players is deleted after")] = _duration_text(DEFAULTS.unstarted_ttl),
 ) -> None:
     """Start the browser app."""
     import uvicorn
 
     from meeple.server.app import create_app
 
+    limits = Limits(
+        create=parse_rate(limit_create), join=parse_rate(limit_join), lookup=parse_rate(limit_lookup),
+        query=parse_rate(limit_query), misses=parse_rate(limit_misses), lockout_seconds=parse_duration(lockout),
+        ai_searches_per_client=ai_searches, ai_rooms_per_client=ai_rooms,
+        trusted_proxies=tuple(_proxy(value) for value in trust_proxy or ()),
+        finished_ttl=parse_duration(expire_finished), abandoned_ttl=parse_duration(expire_abandoned),
+        unstarted_ttl=parse_duration(expire_unstarted),
+    )
     _check_address_free(host, port)
-    app = create_app(db)
+    app = create_app(db, limits=limits)
     _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
+    # proxy_headers off: the app itself reads X-Forwarded-For, from the --trust-proxy proxies only
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, proxy_headers=False)
+
+
+def _proxy(value: str) -> str:
+    """A --trust-proxy value: an IP address or network, else one clear error."""
+    try:
+        return str(ipaddress.ip_network(value.strip(), strict=False))
+    except ValueError:
+        raise LimitSyntaxError(Msg(f"--trust-proxy : « {value} » n'est ni une adresse IP ni un réseau (CIDR)",
+                                   f"--trust-proxy: '{value}' is neither an IP address nor a network (CIDR)")) from None
 
 
 def _check_address_free(host: str, port: int) -> None:

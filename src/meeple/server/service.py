@@ -35,8 +35,9 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.rng import derive_seed, fresh_seed
+from meeple.server.fairuse import FairQueue, FairUse, Limits, RateLimited
 from meeple.server.registry import GameEntry, GameRegistry, random_move
-from meeple.server.store import RoomRow, SeatRow, Store, Write
+from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
 from meeple.server.workers import AiWorkers
 
 log = logging.getLogger("meeple.server")
@@ -45,7 +46,12 @@ T = TypeVar("T")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters and digits that look alike (0/O, 1/I)."""
-CODE_LENGTH = 6
+CODE_GROUPS = (4, 4, 2)
+"""A room code is 10 letters of :data:`CODE_ALPHABET` (50 bits), read aloud in groups: ``ABCD-EFGH-JK``."""
+CODE_LENGTH = sum(CODE_GROUPS)
+AI_ROOM_IDLE_SECONDS = 3600.0
+"""A room against the computer counts as live for its creator's cap until its game is over or nobody
+moved in it for this long."""
 MAX_NAME = 32
 MAX_TURN_SECONDS = 3600
 MAX_ROOMS_IN_MEMORY = 2000
@@ -54,6 +60,8 @@ MIN_IDLE_SECONDS = 600.0
 """A room is idle once nobody asked for it for this long."""
 GAME_PROCESSES = max(1, (os.cpu_count() or 1) // 2)
 """How many worker processes run the heavy game calls (cases, hints), beside the AI's own workers."""
+SWEEP_BATCH = 500
+"""Expired rooms deleted per transaction."""
 SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
 
@@ -68,6 +76,25 @@ class Clock:
     async def sleep_until(self, moment: float) -> None:
         """Return once :meth:`now` has reached ``moment``."""
         await asyncio.sleep(max(0.0, moment - self.now()))
+
+
+def normalize_code(text: str) -> str:
+    """A room code as typed (any case, with or without dashes and spaces) in its one written form:
+    ``abcd efgh jk`` → ``ABCD-EFGH-JK``; a code of another length (the six letters of older rooms) is
+    kept as it is, upper-cased. Anything but letters and digits in between is dropped."""
+    letters = "".join(ch for ch in text.upper() if ch.isascii() and ch.isalnum())
+    if len(letters) != CODE_LENGTH:
+        return letters
+    groups, start = [], 0
+    for size in CODE_GROUPS:
+        groups.append(letters[start:start + size])
+        start += size
+    return "-".join(groups)
+
+
+def new_code() -> str:
+    """A fresh random room code (50 bits from the system's secure generator)."""
+    return normalize_code("".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)))
 
 
 class ServerError(MeepleError):
@@ -111,8 +138,10 @@ class RoomSpec:
 class Client:
     """One connected browser (or bot): the seats it holds and an ordered outbox of messages."""
 
-    def __init__(self, seats: Sequence[int], send: Callable[[str], Awaitable[None]]) -> None:
+    def __init__(self, seats: Sequence[int], send: Callable[[str], Awaitable[None]], address: str = "") -> None:
         self.seats: tuple[int, ...] = tuple(sorted(set(seats)))
+        self.address = address
+        """Where it connects from (the key of its fair-use limits)."""
         self._send = send
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
 
@@ -144,6 +173,9 @@ class Room:
     last_access: float = field(default_factory=time.monotonic)
     views: dict[int | None, tuple[int, JSON, str]] = field(default_factory=dict)
     """The last view computed for each seat, with the room version it belongs to."""
+    owner: str = ""
+    """Whose AI searches this room's are in the fair queue: its creator's address (for a room rebuilt
+    from the store, the address that first asked for it)."""
 
     @property
     def code(self) -> str:
@@ -158,6 +190,10 @@ class Room:
     def seat(self, index: int) -> SeatRow:
         """The seat at ``index``."""
         return self.row.seats[index]
+
+    def waiting(self) -> list[int]:
+        """The seats still open: an online game starts (moves, clock, computer) once none is left."""
+        return [s.seat for s in self.row.seats if s.kind == "open"]
 
     def seats_of(self, token: str | None) -> tuple[int, ...]:
         """The seats ``token`` holds (none for a spectator or an unknown token)."""
@@ -177,12 +213,21 @@ class RoomService:
     """Every room of the server, and the one way to change them."""
 
     def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3, clock: Clock | None = None,
-                 workers: AiWorkers | None = None, game_workers: AiWorkers | None = None) -> None:
+                 workers: AiWorkers | None = None, game_workers: AiWorkers | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
         self.registry = registry
         self.ai_delay = ai_delay
         self.clock = clock or Clock()
+        self.limits = limits or Limits()
+        self.fair = FairUse(self.limits, self.clock.now)
+        """The per-address allowances (creations, joins, look-ups, queries) and the lockout after misses."""
         self.workers = workers or AiWorkers()
+        self.ai_queue = FairQueue(slots=self.workers.processes, per_owner=self.limits.ai_searches_per_client)
+        """In front of the AI workers: owners served in turn, a few searches each at once."""
+        self._ai_rooms: dict[str, dict[str, float]] = {}
+        """Per owner, its live rooms against the computer and when each last changed."""
+        self._sweeper: asyncio.Task[None] | None = None
         self.game_workers = game_workers or AiWorkers(processes=GAME_PROCESSES)
         """The heavy game calls have their own workers: a new case or a hint never waits behind an AI search."""
         self.rooms: dict[str, Room] = {}
@@ -226,8 +271,15 @@ class RoomService:
             for _write, done in batch:
                 done.set_result(None)
 
+    def start(self) -> None:
+        """Start the periodic sweep of expired rooms (on the running event loop)."""
+        if self._sweeper is None and self.limits.sweep_seconds > 0:
+            self._sweeper = asyncio.create_task(self._sweep_forever())
+
     async def close(self) -> None:
         """Stop every room's tasks and the worker processes, and release the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             for task in (room.ai_task, room.timer_task):
                 if task is not None:
@@ -238,9 +290,12 @@ class RoomService:
         self.store.close()
 
     # --- rooms ----------------------------------------------------------------------------------
-    async def create_room(self, spec: RoomSpec) -> tuple[Room, str]:
-        """Make a room as ``spec`` asks; returns it and the creator's seat token."""
+    async def create_room(self, spec: RoomSpec, owner: str = "") -> tuple[Room, str]:
+        """Make a room as ``spec`` asks for the client at address ``owner``; returns it and the creator's
+        seat token. A room against the computer counts towards the owner's cap of live ones."""
         entry = self.registry.get(spec.game)
+        if any(seat.kind == "ai" for seat in spec.seats):
+            self._check_ai_rooms(owner)
         if spec.mode not in MODES:
             raise _err("bad_request", f"mode inconnu « {spec.mode} »", f"unknown mode '{spec.mode}'")
         if spec.seed is not None and spec.mode != "local":
@@ -252,14 +307,15 @@ class RoomService:
         seats = self._new_seats(entry, spec, game.num_players, token)
         turn_seconds = self._turn_seconds(entry, spec)
         now = self.clock.now()
+        waiting = any(seat.kind == "open" for seat in seats)  # the clock starts once every seat is taken
         row = RoomRow(
             code=await self._fresh_code(), game=entry.info.name, options=dict(game.options), seed=game.seed,
             mode=spec.mode, version=0, turn_seconds=turn_seconds,
-            turn_deadline=now + turn_seconds if turn_seconds and game.to_move() is not None else None,
+            turn_deadline=now + turn_seconds if turn_seconds and game.to_move() is not None and not waiting else None,
             created_at=now, updated_at=now, seats=seats, moves=[],
         )
         await self._db(self.store.create_room, row)
-        room = Room(row=row, entry=entry, game=game)
+        room = Room(row=row, entry=entry, game=game, owner=owner)
         self._keep_in_memory(room)
         self._after_change(room)
         return room, token
@@ -303,20 +359,62 @@ class RoomService:
                        f"time per turn: between 1 and {MAX_TURN_SECONDS} seconds")
         return seconds
 
+    def _check_ai_rooms(self, owner: str) -> None:
+        """:class:`RateLimited` when ``owner`` already has its cap of live rooms against the computer."""
+        if not owner:  # a room made by the server's own code (tests, tools), not by a client
+            return
+        now = self.clock.now()
+        live = self._ai_rooms.get(owner, {})
+        for code, at in list(live.items()):
+            if now - at >= AI_ROOM_IDLE_SECONDS:
+                del live[code]
+        if not live:
+            self._ai_rooms.pop(owner, None)
+        cap = self.limits.ai_rooms_per_client
+        if len(live) >= cap:
+            raise RateLimited("too_many_ai_rooms", Msg(
+                f"déjà {cap} parties contre l'ordinateur en cours depuis votre adresse : terminez-en une d'abord",
+                f"already {cap} games against the computer under way from your address: finish one first"),
+                min(live.values()) + AI_ROOM_IDLE_SECONDS - now)
+
+    def _track_ai_room(self, room: Room) -> None:
+        """Keep the owner's count of live rooms against the computer up to date after a change."""
+        if not room.owner or not any(seat.kind == "ai" for seat in room.row.seats):
+            return
+        live = self._ai_rooms.setdefault(room.owner, {})
+        if room.game.outcome() is None:
+            live[room.code] = self.clock.now()
+        else:
+            live.pop(room.code, None)
+            if not live:
+                del self._ai_rooms[room.owner]
+
     async def _fresh_code(self) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = new_code()
             if code not in self.rooms and not await self._db(self.store.code_exists, code):
                 return code
 
-    async def room(self, code: str) -> Room:
-        """The room ``code``, rebuilt from the store if it is not in memory."""
-        code = code.strip().upper()
+    async def room(self, code: str, address: str | None = None) -> Room:
+        """The room ``code`` (as typed: see :func:`normalize_code`), rebuilt from the store if it is not in
+        memory. With the ``address`` of a client: refused while that address is locked out, and a code
+        naming no room counts as one of its misses."""
+        if address is not None:
+            self.fair.check_lookup(address)
+        try:
+            return await self._find(code, address or "")
+        except ServerError as error:
+            if address is not None and error.code == "unknown_room":
+                self.fair.miss(address)
+            raise
+
+    async def _find(self, typed: str, address: str) -> Room:
+        code = normalize_code(typed[:64])
         if code in self.rooms:
             found = self.rooms[code]
             found.last_access = time.monotonic()
             return found
-        if not (code.isalnum() and len(code) <= 16):
+        if not 0 < len(code) <= 16:
             raise _err("unknown_room", f"aucune salle « {code[:20]} »", f"no room '{code[:20]}'", 404)
         lock = self._loading.setdefault(code, asyncio.Lock())
         try:
@@ -327,6 +425,7 @@ class RoomService:
                 if row is None:
                     raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
                 room = await self._rebuild(row)
+                room.owner = address
                 self._keep_in_memory(room)
                 self._after_change(room)
                 return room
@@ -363,9 +462,11 @@ class RoomService:
         await asyncio.to_thread(_replay, row, game)
         return Room(row=row, entry=entry, game=game)
 
-    async def join(self, code: str, seat: int | None, name: str) -> tuple[Room, int, str]:
-        """Take an open seat (the first one if ``seat`` is None); returns the room, the seat and its token."""
-        room = await self.room(code)
+    async def join(self, code: str, seat: int | None, name: str, address: str | None = None) -> tuple[Room, int, str]:
+        """Take an open seat (the first one if ``seat`` is None); returns the room, the seat and its token.
+
+        The last open seat taken starts the game: its turn clock, and the computer if it moves first."""
+        room = await self.room(code, address)
         async with room.lock:
             open_seats = [s.seat for s in room.row.seats if s.kind == "open"]
             if seat is None:
@@ -379,14 +480,22 @@ class RoomService:
                 raise _err("seat_taken", f"la place {seat + 1} est prise", f"seat {seat + 1} is taken", 409)
             token = secrets.token_urlsafe(18)
             taken = SeatRow(seat=seat, kind="human", token=token, name=name.strip()[:MAX_NAME])
-            await self._db(self.store.update_seat, room.code, taken)
+            starts = open_seats == [seat]
+            deadline = room.row.turn_deadline
+            if starts and room.row.turn_seconds and room.game.to_move() is not None:
+                deadline = self.clock.now() + room.row.turn_seconds
+            await self._db(self.store.update_seat, room.code, taken, deadline, starts)
             room.row.seats[seat] = taken
-            self._broadcast(room)
+            room.row.turn_deadline = deadline
+            if starts:
+                self._after_change(room)
+            else:
+                self._broadcast(room)
         return room, seat, token
 
     async def resume(self, tokens: Sequence[str]) -> list[dict[str, JSON]]:
         """The rooms in which ``tokens`` hold seats, most recent first, as the "Reprendre" list shows them."""
-        codes = await self._db(self.store.rooms_for_tokens, list(tokens))
+        codes = await self._db(self.store.rooms_for_tokens, list(tokens), self._cutoffs())
         found = []
         for code in codes[:50]:
             try:
@@ -403,6 +512,52 @@ class RoomService:
                 "players": self._players(room),
             })
         return found
+
+    # --- rooms expire ---------------------------------------------------------------------------
+    def _cutoffs(self) -> Cutoffs:
+        """Before which moments a finished, abandoned or never-started room has expired (None: never)."""
+        now, limits = self.clock.now(), self.limits
+        return Cutoffs(
+            finished=now - limits.finished_ttl if limits.finished_ttl > 0 else None,
+            abandoned=now - limits.abandoned_ttl if limits.abandoned_ttl > 0 else None,
+            unstarted=now - limits.unstarted_ttl if limits.unstarted_ttl > 0 else None,
+        )
+
+    async def sweep(self) -> list[str]:
+        """Delete the rooms that expired, from the store and from memory; returns their codes.
+
+        A finished game goes :attr:`Limits.finished_ttl` after its last move, a game nobody moved in for
+        :attr:`Limits.abandoned_ttl` goes, and so does an online room still waiting for a player
+        :attr:`Limits.unstarted_ttl` after its creation. A room somebody is connected to stays (until a
+        later sweep finds it alone)."""
+        deleted: list[str] = []
+        while True:
+            spare = [code for code, room in self.rooms.items() if room.clients]
+            batch = await self._db(self.store.expire_rooms, self._cutoffs(), spare, SWEEP_BATCH)
+            for code in batch:
+                room = self.rooms.pop(code, None)
+                if room is not None:
+                    for task in (room.ai_task, room.timer_task):
+                        _cancel_other(task)
+            for owner in list(self._ai_rooms):
+                for code in batch:
+                    self._ai_rooms[owner].pop(code, None)
+                if not self._ai_rooms[owner]:
+                    del self._ai_rooms[owner]
+            deleted += batch
+            if len(batch) < SWEEP_BATCH:
+                break
+        if deleted:
+            log.info("%d expired room(s) deleted", len(deleted))
+        return deleted
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + self.limits.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:  # the database is away for a moment: the next sweep tries again
+                log.exception("the sweep of expired rooms failed")
 
     # --- what a client sees ---------------------------------------------------------------------
     def _players(self, room: Room) -> list[dict[str, JSON]]:
@@ -468,6 +623,7 @@ class RoomService:
             "can_undo": self.can_undo(room, seats),
             "turn_seconds": room.row.turn_seconds,
             "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - self.clock.now()),
+            "waiting": room.waiting(),
         }
         if with_view:
             state["view"] = self._view(room, active)[0]
@@ -508,6 +664,10 @@ class RoomService:
         mover = room.game.to_move()
         if mover is None:
             raise _err("game_over", "la partie est terminée", "the game is over", 409)
+        if waiting := room.waiting():
+            missing = ", ".join(str(seat + 1) for seat in waiting)
+            raise _err("waiting_for_players", f"la partie attend ses joueurs : place(s) libre(s) {missing}",
+                       f"the game is waiting for its players: open seat(s) {missing}", 409)
         if not seats:
             raise _err("not_your_seat", "vous ne tenez aucune place dans cette salle",
                        "you hold no seat in this room", 403)
@@ -545,8 +705,11 @@ class RoomService:
             raise _err("internal", "erreur du moteur : coup refusé", "engine error: move refused", 500) from error
         deadline = self._next_deadline(room, mover_before)
         first = len(room.row.moves)
+        now = self.clock.now()
+        finished = now if game.outcome() is not None else None
         try:
-            await self._write(Write(room.code, room.version + 1, deadline, first, tuple(pushed)))
+            await self._write(Write(room.code, room.version + 1, deadline, first, tuple(pushed), at=now,
+                                    finished_at=finished))
         except Exception as error:
             log.exception("storage failure in room %s", room.code)
             self._undo_pushes(room, len(pushed))
@@ -554,6 +717,7 @@ class RoomService:
         room.row.moves.extend(pushed)
         room.row.version += 1
         room.row.turn_deadline = deadline
+        room.row.updated_at, room.row.finished_at = now, finished
 
     @staticmethod
     def _undo_pushes(room: Room, count: int) -> None:
@@ -592,8 +756,9 @@ class RoomService:
             popped = len(room.row.moves) - keep
             self._undo_pushes(room, popped)
             deadline = self._next_deadline(room, mover_before)
+            now = self.clock.now()
             try:
-                await self._write(Write(room.code, room.version + 1, deadline, keep=keep))
+                await self._write(Write(room.code, room.version + 1, deadline, keep=keep, at=now))
             except Exception as error:
                 for _seat, data in room.row.moves[keep:]:
                     room.game.push(room.game.move_from_json(data))
@@ -602,6 +767,7 @@ class RoomService:
             del room.row.moves[keep:]
             room.row.version += 1
             room.row.turn_deadline = deadline
+            room.row.updated_at, room.row.finished_at = now, None
             self._after_change(room)
             return room.version
 
@@ -647,13 +813,14 @@ class RoomService:
     # --- what happens after each change: views, the computer, the clock ----------------------------
     def _after_change(self, room: Room) -> None:
         self._broadcast(room)
+        self._track_ai_room(room)
         self._schedule_ai(room)
         self._schedule_timer(room)
 
     def _schedule_ai(self, room: Room) -> None:
         _cancel_other(room.ai_task)
         mover = room.game.to_move()
-        if mover is None or room.seat(mover).kind != "ai":
+        if mover is None or room.seat(mover).kind != "ai" or room.waiting():
             room.ai_task = None
             return
         room.ai_task = asyncio.create_task(self._ai_turn(room, mover, room.version))
@@ -668,7 +835,8 @@ class RoomService:
         seed = derive_seed(room.row.seed, f"ai:{version}")
         choose = room.entry.adapter.choose_move
         try:
-            move = await self.workers.run(choose, snapshot, seat, level, seed)
+            # the fair queue, not the pool, decides whose search goes next
+            move = await self.ai_queue.run(room.owner, lambda: self.workers.run(choose, snapshot, seat, level, seed))
         except Exception:
             log.exception("AI failure in room %s; playing a random legal move", room.code)
             async with room.lock:
@@ -691,7 +859,8 @@ class RoomService:
         _cancel_other(room.timer_task)
         room.timer_task = None
         deadline = room.row.turn_deadline
-        if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None:
+        if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None \
+                or room.waiting():  # never a time-out for a seat nobody holds
             return
         room.timer_task = asyncio.create_task(self._time_out(room, room.version, deadline))
 

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    ColumnElement,
     Engine,
     Float,
     ForeignKey,
@@ -32,11 +33,15 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     insert,
+    inspect,
+    not_,
+    or_,
     select,
     update,
 )
@@ -64,6 +69,7 @@ rooms_table = Table(
     Column("turn_deadline", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
 )
 
 seats_table = Table(
@@ -116,6 +122,19 @@ class RoomRow:
     seats: list[SeatRow]
     moves: list[tuple[int, JSON]]
     """(seat, move as JSON), oldest first."""
+    finished_at: float | None = None
+    """When its game ended (None while it goes on; also for rooms stored before this was recorded)."""
+
+
+@dataclass(frozen=True)
+class Cutoffs:
+    """When rooms expire (epoch seconds; None: that rule is off): finished games whose last move is older
+    than ``finished``, unfinished games whose last change is older than ``abandoned``, rooms with a seat
+    still open created before ``unstarted``."""
+
+    finished: float | None = None
+    abandoned: float | None = None
+    unstarted: float | None = None
 
 
 @dataclass(frozen=True)
@@ -130,13 +149,16 @@ class Write:
     moves: tuple[tuple[int, JSON], ...] = ()
     keep: int | None = None
     at: float = field(default_factory=time.time)
+    finished_at: float | None = None
+    """When the game ended with this change (None: it goes on)."""
 
 
 _INSERT_MOVES = insert(moves_table)
 _TOUCH_ROOMS = (
     update(rooms_table)
     .where(rooms_table.c.code == bindparam("w_code"))
-    .values(version=bindparam("w_version"), turn_deadline=bindparam("w_deadline"), updated_at=bindparam("w_at"))
+    .values(version=bindparam("w_version"), turn_deadline=bindparam("w_deadline"), updated_at=bindparam("w_at"),
+            finished_at=bindparam("w_finished"))
 )
 _FORGET_MOVES = delete(moves_table).where(moves_table.c.room_code == bindparam("w_code"),
                                           moves_table.c.idx >= bindparam("w_keep"))
@@ -227,6 +249,7 @@ class Store:
         try:
             self.engine = make_engine(url)
             metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
         except (SQLAlchemyError, ImportError) as error:  # ImportError: the database's driver is not installed
             raise DatabaseError(url, error) from error
         file_db = self.engine.dialect.name == "sqlite" and self.engine.url.database not in (None, "", ":memory:")
@@ -258,6 +281,7 @@ class Store:
                     turn_deadline=room.turn_deadline,
                     created_at=room.created_at,
                     updated_at=room.updated_at,
+                    finished_at=room.finished_at,
                 )
             )
             connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
@@ -292,6 +316,7 @@ class Store:
                     for s in seat_rows
                 ],
                 moves=[(int(seat), json.loads(move)) for seat, move in move_rows],
+                finished_at=row["finished_at"],
             )
 
     def append_moves(
@@ -317,8 +342,8 @@ class Store:
         forget = [{"w_code": w.code, "w_keep": w.keep} for w in writes if w.keep is not None]
         rows = [{"room_code": w.code, "idx": w.first_index + offset, "seat": seat, "move": canonical_json(move),
                  "created_at": w.at} for w in writes for offset, (seat, move) in enumerate(w.moves)]
-        rooms = [{"w_code": w.code, "w_version": w.version, "w_deadline": w.turn_deadline, "w_at": w.at}
-                 for w in writes]
+        rooms = [{"w_code": w.code, "w_version": w.version, "w_deadline": w.turn_deadline, "w_at": w.at,
+                  "w_finished": w.finished_at} for w in writes]
         with self.engine.begin() as connection:
             if forget:
                 connection.execute(_FORGET_MOVES, forget)
@@ -332,29 +357,79 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(update(rooms_table).where(rooms_table.c.code == code).values(turn_deadline=turn_deadline))
 
-    def update_seat(self, code: str, seat: SeatRow) -> None:
-        """Store a seat's new holder (someone joined)."""
+    def update_seat(self, code: str, seat: SeatRow, turn_deadline: float | None = None,
+                    start_clock: bool = False) -> None:
+        """Store a seat's new holder (someone joined); with ``start_clock`` (the last open seat is taken)
+        also the room's first turn deadline, in the same transaction."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(seats_table)
                 .where(seats_table.c.room_code == code, seats_table.c.seat == seat.seat)
                 .values(kind=seat.kind, token=seat.token, name=seat.name, level=seat.level)
             )
+            if start_clock:
+                connection.execute(update(rooms_table).where(rooms_table.c.code == code)
+                                   .values(turn_deadline=turn_deadline))
 
-    def rooms_for_tokens(self, tokens: Iterable[str]) -> list[str]:
-        """The codes of the rooms in which one of ``tokens`` holds a seat, most recently active first."""
+    def rooms_for_tokens(self, tokens: Iterable[str], cutoffs: Cutoffs | None = None) -> list[str]:
+        """The codes of the rooms in which one of ``tokens`` holds a seat, most recently active first
+        (without those expired by ``cutoffs``)."""
         wanted = [token for token in tokens if token][:200]
         if not wanted:
             return []
+        query = (select(rooms_table.c.code, rooms_table.c.updated_at)
+                 .join(seats_table, seats_table.c.room_code == rooms_table.c.code)
+                 .where(seats_table.c.token.in_(wanted)))
+        expired = _expired(cutoffs or Cutoffs())
+        if expired is not None:
+            query = query.where(not_(expired))
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(rooms_table.c.code, rooms_table.c.updated_at)
-                .join(seats_table, seats_table.c.room_code == rooms_table.c.code)
-                .where(seats_table.c.token.in_(wanted))
-                .distinct()
-                .order_by(rooms_table.c.updated_at.desc())
-            )
+            rows = connection.execute(query.distinct().order_by(rooms_table.c.updated_at.desc()))
             return [row[0] for row in rows]
+
+    def expire_rooms(self, cutoffs: Cutoffs, spare: Sequence[str] = (), limit: int = 500) -> list[str]:
+        """Delete up to ``limit`` rooms expired by ``cutoffs`` (not those of ``spare``), with their seats and
+        moves, in one transaction; returns their codes."""
+        expired = _expired(cutoffs)
+        if expired is None:
+            return []
+        query = select(rooms_table.c.code).where(expired)
+        if spare:
+            query = query.where(rooms_table.c.code.not_in(list(spare)))
+        with self.engine.begin() as connection:
+            codes = [row[0] for row in connection.execute(query.order_by(rooms_table.c.updated_at).limit(limit))]
+            if codes:
+                for table in (moves_table, seats_table):
+                    connection.execute(delete(table).where(table.c.room_code.in_(codes)))
+                connection.execute(delete(rooms_table).where(rooms_table.c.code.in_(codes)))
+            return codes
+
+
+def _expired(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
+    """The SQL condition of an expired room (None when every rule is off)."""
+    rules: list[ColumnElement[bool]] = []
+    rooms = rooms_table.c
+    if cutoffs.finished is not None:
+        rules.append(and_(rooms.finished_at.is_not(None), rooms.updated_at < cutoffs.finished))
+    if cutoffs.abandoned is not None:
+        rules.append(and_(rooms.finished_at.is_(None), rooms.updated_at < cutoffs.abandoned))
+    if cutoffs.unstarted is not None:
+        other = seats_table.alias("open_seats")  # not the seats a query may join already
+        open_seat = select(other.c.seat).where(other.c.room_code == rooms.code, other.c.kind == "open")
+        rules.append(and_(rooms.created_at < cutoffs.unstarted, open_seat.exists()))
+    return or_(*rules) if rules else None
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older meeple up to date: add the columns it lacks (all nullable)."""
+    present = {column["name"] for column in inspect(engine).get_columns("rooms")}
+    for column in rooms_table.columns:
+        if column.name not in present:
+            kind = column.type.compile(dialect=engine.dialect)
+            with engine.begin() as connection:
+                connection.exec_driver_sql(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}")
+            log.info("database %s: column rooms.%s added", engine.url.render_as_string(hide_password=True),
+                     column.name)
 
 
 def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:

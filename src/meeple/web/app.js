@@ -60,6 +60,15 @@ function playerName(player) {
 /** The seat's display name, as game pages may show it. */
 export { playerName };
 
+/**
+ * A room code as typed (any case, dashes, spaces) in its one written form, as the server reads it:
+ * "abcd efgh jk" → "ABCD-EFGH-JK"; a code of another length (the six letters of older rooms) stays whole.
+ */
+export function roomCode(text) {
+  const letters = String(text).toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return letters.length === 10 ? `${letters.slice(0, 4)}-${letters.slice(4, 8)}-${letters.slice(8)}` : letters;
+}
+
 // --- routes --------------------------------------------------------------------------------------
 
 function route() {
@@ -70,7 +79,7 @@ function route() {
   const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
   const [page, arg] = hash.split("/");
   if (page === "new" && arg) return showSetup(arg);
-  if (page === "room" && arg) return showRoom(arg.toUpperCase());
+  if (page === "room" && arg) return showRoom(roomCode(arg));
   return showLobby();
 }
 
@@ -127,13 +136,13 @@ async function fillResumeList(container) {
 
 function joinForm() {
   const code = h("input", {
-    id: "join-code", name: "code", autocomplete: "off", maxLength: 8, required: true,
-    pattern: "[A-Za-z0-9]{4,8}", placeholder: "ABC234",
+    id: "join-code", name: "code", autocomplete: "off", maxLength: 24, required: true,
+    pattern: "[A-Za-z0-9 \\-]{4,24}", placeholder: "ABCD-EFGH-JK",
   });
   const name = h("input", { id: "join-name", name: "name", maxLength: 32, autocomplete: "nickname" });
   const form = h("form", { class: "panel join", on: { submit: async (event) => {
     event.preventDefault();
-    await joinRoom(code.value.trim().toUpperCase(), name.value.trim());
+    await joinRoom(roomCode(code.value), name.value.trim());
   } } },
   h("h2", {}, t("Rejoindre une salle", "Join a room")),
   h("label", { for: "join-code" }, t("Code de la salle", "Room code")), code,
