@@ -9,15 +9,18 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from meeple.core.batch import Backend, run_batch
+from meeple.core.batch_cli import JobsOpt, JournalOpt, RayAddressOpt, RayOpt, ResumeOpt, check_journal
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import FormatError
+from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.hive import INFO
 from meeple.games.hive.perft import perft, perft_by_root
 from meeple.games.hive.pieces import GameType
 from meeple.games.hive.state import HiveState
-from meeple.games.hive.tournament import BASELINES, MatchSummary, alpha_beta_player, match
+from meeple.games.hive.tournament import BASELINES, GameResult, MatchSummary, tournament_game
 
 app = typer.Typer(
     help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
@@ -90,7 +93,10 @@ def tournament(
         "adversaire : random (au hasard), greedy (glouton) ou ai (l'IA elle-même)",
         "opponent: random, greedy or ai (the AI itself)",
     ))] = "greedy",
-    games: Annotated[int, typer.Option(min=1, help=cli_help("nombre de parties", "number of games"))] = 50,
+    games: Annotated[int, typer.Option(min=1, help=cli_help(
+        "nombre de parties (profondeur 2 : de 5 à 15 s par partie et par cœur)",
+        "number of games (depth 2: 5 to 15 s per game and per core)",
+    ))] = 50,
     time_limit: Annotated[float | None, typer.Option("--time", help=cli_help(
         "secondes de réflexion de l'IA par coup", "the AI's thinking time per move, in seconds"
     ))] = None,
@@ -102,24 +108,39 @@ def tournament(
     max_plies: Annotated[int, typer.Option(min=2, help=cli_help(
         "nombre maximal de coups par partie (au-delà : partie nulle)", "move cap per game (beyond it: a draw)"
     ))] = 300,
+    jobs: JobsOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    journal: JournalOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """The AI against an opponent, colours alternating."""
     _game_type(game_type)
-    ai = alpha_beta_player(time_limit, depth)
-    if opponent == "ai":
-        other = ai
-    elif opponent in BASELINES:
-        other = BASELINES[opponent]
-    else:
+    if opponent not in (*BASELINES, "ai"):
         raise typer.BadParameter(f"{opponent!r}: random | greedy | ai", param_hint="--opponent")
+    check_journal(journal, resume)
+    tasks = [(str(index), (index, opponent, time_limit, depth, game_type, seed, max_plies)) for index in range(games)]
+    # what decides each game's result (not --games: a resumed run may play more games)
+    header: dict[str, JSON] = {"job": "hive tournament", "opponent": opponent, "time": time_limit, "depth": depth,
+                               "game_type": game_type, "seed": seed, "max_plies": max_plies}
     summary = MatchSummary()
-    results = match(ai, other, games, game_type, seed, max_plies)
-    for result in track(results, games, Msg(f"IA contre {opponent}", f"AI vs {opponent}").text()):
-        summary.games.append(result)
-    rate = 100 * summary.wins / games
+    try:
+        results = run_batch(tournament_game, tasks, Backend.choose(ray, ray_address, jobs), journal, header)
+        for _key, result in track(results, games, Msg(f"IA contre {opponent}", f"AI vs {opponent}").text()):
+            summary.games.append(GameResult(**result))
+    except KeyboardInterrupt:
+        _print_summary(opponent, summary, games)
+        raise typer.Exit(130) from None
+    _print_summary(opponent, summary, games)
+
+
+def _print_summary(opponent: str, summary: MatchSummary, games: int) -> None:
+    played = len(summary.games)
+    rate = 100 * summary.wins / played if played else 0.0
+    partial = Msg(f" — interrompu après {played} parties sur {games}", f" — interrupted after {played} of {games} games")
     console.print(
         Msg(
             f"IA contre {opponent} : {summary.wins} victoires, {summary.losses} défaites, {summary.draws} nulles ({rate:.0f} %)",
             f"AI vs {opponent}: {summary.wins} wins, {summary.losses} losses, {summary.draws} draws ({rate:.0f}%)",
-        ).text()
+        ).text() + (partial.text() if played < games else "")
     )

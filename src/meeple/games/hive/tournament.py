@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
+from meeple.core.game import JSON
 from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.hive.ai import best_move, greedy_move, random_move
 from meeple.games.hive.game import HiveGame
@@ -70,14 +71,29 @@ def play_game(game: HiveGame, players: tuple[Player, Player], rng: SeededRandom,
     return min(outcome.winners)
 
 
+def play_match_game(index: int, ai: Player, opponent: Player, game_type: str, seed: int,
+                    max_plies: int) -> GameResult:
+    """Game ``index`` of a match: the AI White in even games and Black in odd ones."""
+    rng = make_rng(seed).derive(f"game-{index}")
+    game = HiveGame.new({"game_type": game_type}, seed + index)
+    ai_seat = index % 2
+    players = (ai, opponent) if ai_seat == 0 else (opponent, ai)
+    winner = play_game(game, players, rng, max_plies)
+    return GameResult(ai_seat, winner, len(game.move_stack), game.outcome() is None)
+
+
 def match(
     ai: Player, opponent: Player, games: int, game_type: str, seed: int, max_plies: int
 ) -> Iterator[GameResult]:
     """Play ``games`` games, the AI White in even games and Black in odd ones; yields each result."""
     for index in range(games):
-        rng = make_rng(seed).derive(f"game-{index}")
-        game = HiveGame.new({"game_type": game_type}, seed + index)
-        ai_seat = index % 2
-        players = (ai, opponent) if ai_seat == 0 else (opponent, ai)
-        winner = play_game(game, players, rng, max_plies)
-        yield GameResult(ai_seat, winner, len(game.move_stack), game.outcome() is None)
+        yield play_match_game(index, ai, opponent, game_type, seed, max_plies)
+
+
+def tournament_game(index: int, opponent: str, time_limit: float | None, depth: int | None, game_type: str,
+                    seed: int, max_plies: int) -> dict[str, JSON]:
+    """:func:`play_match_game` as a batch task: players named, result as JSON (module-level, so that a worker
+    process or a Ray node can play it; at a fixed depth its result depends on its arguments alone)."""
+    ai = alpha_beta_player(time_limit, depth)
+    other = ai if opponent == "ai" else BASELINES[opponent]
+    return asdict(play_match_game(index, ai, other, game_type, seed, max_plies))

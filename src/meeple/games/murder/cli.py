@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from meeple.core.batch import Backend, run_batch
+from meeple.core.batch_cli import JobsOpt, RayAddressOpt, RayOpt
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.core.i18n import Msg
@@ -200,17 +201,9 @@ def generate(
     no_solution: Annotated[bool, typer.Option("--no-solution", help=cli_help(
         "n'écrit pas la réponse dans l'enquête", "leave the answer out of the case"
     ))] = False,
-    jobs: Annotated[int | None, typer.Option("--jobs", min=1, help=cli_help(
-        "processus de calcul sur cette machine (défaut : un par cœur)",
-        "worker processes on this machine (default: one per core)",
-    ))] = None,
-    ray: Annotated[bool, typer.Option("--ray", help=cli_help(
-        "calcule sur Ray (un Ray local, ou celui de RAY_ADDRESS / --ray-address)",
-        "compute on Ray (a local Ray, or the one of RAY_ADDRESS / --ray-address)",
-    ))] = False,
-    ray_address: Annotated[str | None, typer.Option("--ray-address", help=cli_help(
-        "adresse d'une grappe Ray (ray://HÔTE:10001 ou auto)", "address of a Ray cluster (ray://HOST:10001 or auto)",
-    ))] = None,
+    jobs: JobsOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
     resume: Annotated[bool, typer.Option("--resume", help=cli_help(
         "garde les enquêtes déjà écrites dans le dossier (reprend un lot interrompu)",
         "keep the cases already written in the folder (resume an interrupted batch)",
