@@ -87,3 +87,24 @@ def test_an_alerted_tracker_is_framed_as_not_neutralisable(page: Any) -> None:
     assert "Traqueur : en alerte, impossible à neutraliser" in page.inner_text(".alert-note")
     page.click("[data-lang=en]")
     expect(page.locator(".alert-note")).to_contain_text("cannot be neutralised")
+
+
+def test_clicking_the_centre_of_an_enemys_node_walks_onto_it_even_on_a_phone(new_page: Any) -> None:
+    page = new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    wait_version(page, 0)
+    for number, node in enumerate(("a", "d", "e")):
+        page.click(f"[data-node={node}].target")
+        wait_version(page, number + 1)
+    for target in page.locator(".node.target .hit-area").all():  # every node is a finger-sized target
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    shape = page.locator("[data-node=post] .node-shape").bounding_box()
+    centre = (shape["x"] + shape["width"] / 2, shape["y"] + shape["height"] / 2)
+    # the sentry's triangle is drawn right there: the click still goes to the node
+    body = page.locator(".enemy .enemy-body").first.bounding_box()
+    assert body["x"] < centre[0] < body["x"] + body["width"] and body["y"] < centre[1] < body["y"] + body["height"]
+    page.mouse.click(*centre)
+    wait_version(page, 4)
+    assert page.inner_text("#tray-count") == "1 / 1"

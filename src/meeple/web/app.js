@@ -5,6 +5,7 @@ import { clear, focusKey, h, restoreFocus } from "./dom.js";
 import { lang, onLang, setLang, t, tr } from "./i18n.js";
 import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api, ApiError, RoomSocket, statusText } from "./net.js";
+import { historyPanel } from "./history.js";
 import { rulesButton } from "./rules.js";
 
 const app = document.getElementById("app");
@@ -15,11 +16,15 @@ let routeNumber = 0; // grows with each route: a page still loading after the pl
 
 // --- small shared pieces -------------------------------------------------------------------------
 
-/** Show a short message for a few seconds (errors stay longer). */
+let toastTimer = null;
+
+/** Show a short message for a few seconds (errors stay longer). One at a time: a new message replaces the
+ * one shown, so that repeated clicks never stack messages over the controls. */
 export function toast(text, kind = "info") {
   const box = h("div", { class: ["toast", kind], role: kind === "error" ? "alert" : "status" }, text);
-  document.getElementById("toasts").append(box);
-  setTimeout(() => box.remove(), kind === "error" ? 6000 : 3000);
+  clear(document.getElementById("toasts")).append(box);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.remove(), kind === "error" ? 6000 : 3000);
 }
 
 function errorText(error) {
@@ -296,6 +301,7 @@ async function showRoom(code) {
     h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
     banner, board, actions);
   app.append(shell);
+  let history = null; // the History panel, once the game's page is known
   codeBadge.hidden = false;
 
   const drawCode = () => {
@@ -357,6 +363,14 @@ async function showRoom(code) {
       if (shown !== routeNumber) return; // left the room while its page was loading
       rulesSlot.append(rulesButton(state.game, () => gameTitle(state.game)));
       room.page = module.mount(board, ctx);
+      if (gameEntry(state.game)?.queries?.includes("history")) {
+        history = historyPanel({
+          query: ctx.query, playerName, board,
+          show: (shownState) => showOnBoard(shownState),
+          lastMove: (move) => (module.lastMove ? module.lastMove(move) : []),
+        });
+        actions.before(history.element);
+      }
     }
     drawAll();
   }
@@ -418,7 +432,8 @@ async function showRoom(code) {
         on: { click: () => joinRoom(code, "").then(() => route()) } }, t("Rejoindre cette partie", "Join this game")));
     }
     if (!state.seats.length) actions.append(h("span", { class: "muted" }, t("Vous regardez la partie.", "You are watching.")));
-    if (state.outcome) {
+    // a page with its own end-of-game buttons (the next level, a new case) says so: one set of buttons
+    if (state.outcome && !room.page?.ownEndButtons) {
       actions.append(h("a", { class: "button primary", id: "new-game", href: `#/new/${state.game}` }, t("Nouvelle partie", "New game")));
     }
     actions.append(h("a", { class: "button quiet", href: "#/" }, t("Salon", "Lobby")));
@@ -434,11 +449,24 @@ async function showRoom(code) {
     tickClock();
     reconnect.textContent = t("Reconnecter", "Reconnect");
     rulesSlot.querySelector(".rules-button")?.relabel();
-    if (room.page && room.state) {
-      const focus = focusKey(board);
-      room.page.update(room.state);
-      restoreFocus(board, focus);
-    }
+    if (room.page && room.state) showOnBoard(history ? history.update(room.state, reconnected()) : room.state);
+    history?.relabel();
+  }
+
+  /** Draw a state on the board (the live one, or a replayed one), the keyboard focus kept in place. */
+  function showOnBoard(shownState) {
+    if (!room.page || !shownState) return;
+    const focus = focusKey(board);
+    room.page.update(shownState);
+    restoreFocus(board, focus);
+  }
+
+  let openedSeen = 0;
+  /** True once after each new connection: the history is fetched afresh (moves may have been undone meanwhile). */
+  function reconnected() {
+    const fresh = socket.opened !== openedSeen;
+    openedSeen = socket.opened;
+    return fresh;
   }
 
   function tickClock() {
@@ -460,6 +488,7 @@ async function showRoom(code) {
     stopLang();
     socket.close();
     room.page?.destroy?.();
+    history?.destroy();
   };
 }
 

@@ -155,3 +155,15 @@ def test_selecting_someone_elses_guardian_offers_nothing() -> None:
     game = arrange(islands=ROW, guardians=[(0, (2, 3)), (1, (3, 3))])
     assert interface.selection(game, 1) == {"guardian": 1, "targets": [], "drop": None, "cancel": None}
     assert interface.selection(game, 42)["targets"] == []
+
+
+def test_guardians_are_numbered_1_to_6_within_each_team_and_keep_their_number() -> None:
+    game = IlyosGame.new({"guardians": 3}, 7)
+    guardians = game.view(0)["guardians"]
+    for team in (0, 1):
+        assert sorted(g["number"] for g in guardians if g["team"] == team) == [1, 2, 3]
+    game.push(next(move for move in game.legal_moves() if move.kind == "place"))  # a new guardian for P1
+    after = {g["id"]: g["number"] for g in game.view(0)["guardians"]}
+    assert all(after[g["id"]] == g["number"] for g in guardians)  # the others keep theirs
+    new = set(after) - {g["id"] for g in guardians}
+    assert [after[gid] for gid in new] == [4]

@@ -30,7 +30,7 @@ The view of a seat (``view(seat)``, JSON; ``None`` is a spectator)::
      "heart": [5, 5], "sanctuary": [[x, y], ...],
      "villages": [{"corner": "NW", "cells": [[x, y], ...], "seats": [0], "team": 0}, ...],
      "islands": [{"pivot": [x, y], "orientation": o, "cells": [[x, y], [x, y], [x, y]]}, ...],
-     "guardians": [{"id": g, "seat": s, "team": t, "cell": [x, y], "crown": c|null}, ...],
+     "guardians": [{"id": g, "number": n (1..6 within its team, kept while in play), "seat": s, "team": t, "cell": [x, y], "crown": c|null}, ...],
      "crowns": [{"id": c, "cell": [x, y], "carried_by": g|null}, ...],
      "scores": [per seat], "team_scores": [team 0, team 1], "teams": [team of each seat],
      "players": [{"seat": s, "team": t, "stock": {"move": n, "push": n, "magic": n},
@@ -149,6 +149,7 @@ class State:
     end_reason: str = ""
     cells: dict[Cell, Cell] = field(default_factory=dict)  # island cell -> pivot
     at: dict[Cell, int] = field(default_factory=dict)  # cell -> guardian id
+    numbers: dict[int, int] = field(default_factory=dict)  # guardian id -> its number 1..6 in its team
     legal: list[Action] | None = None  # cache, never copied
     legal_set: frozenset[Action] = frozenset()
     json_cache: dict[str, JSON] | None = None
@@ -161,7 +162,7 @@ class State:
             dict(self.islands), dict(self.guardians), dict(self.ground), [p.copy() for p in self.players],
             list(self.scores), self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
-            dict(self.cells), dict(self.at),
+            dict(self.cells), dict(self.at), dict(self.numbers),
         )
 
 
@@ -418,10 +419,16 @@ class IlyosGame(Game[Action]):
         state.next_guardian += 1
         state.guardians[gid] = Guardian(owner, cell)
         state.at[cell] = gid
+        # the number players read on it: the smallest of 1..6 no guardian of its team carries now (a team
+        # never has more than 6), kept until it leaves play
+        team = self.teams[owner]
+        taken = {state.numbers.get(other) for other, g in state.guardians.items() if other != gid and self.teams[g.owner] == team}
+        state.numbers[gid] = next(number for number in range(1, MAX_TEAM_GUARDIANS + 2) if number not in taken)
         return gid
 
     def _remove_guardian(self, state: State, gid: int) -> None:
         g = state.guardians.pop(gid)
+        state.numbers.pop(gid, None)
         if state.at.get(g.cell) == gid:
             del state.at[g.cell]
 
@@ -862,7 +869,7 @@ class IlyosGame(Game[Action]):
             "villages": [self._village_json(corner) for corner in board.CORNERS],
             "islands": [{"pivot": list(p), "orientation": o, "cells": [list(c) for c in board.island_cells(p, o)]}
                         for p, o in sorted(state.islands.items())],
-            "guardians": [{"id": gid, "seat": g.owner, "team": self.teams[g.owner], "cell": list(g.cell),
+            "guardians": [{"id": gid, "number": state.numbers.get(gid, gid + 1), "seat": g.owner, "team": self.teams[g.owner], "cell": list(g.cell),
                            "crown": None if g.crown < 0 else g.crown} for gid, g in sorted(state.guardians.items())],
             "crowns": self._crowns_json(),
             "scores": list(state.scores),

@@ -9,6 +9,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
+from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter, Level
 
 LEVELS = (
@@ -52,7 +53,14 @@ def game_types(_params: JSON) -> JSON:
     return list(GAME_TYPES)
 
 
+def describe(game: Game[Any], move: Any) -> Msg:
+    """A move in words for the history (:func:`meeple.games.hive.describe.describe_move`)."""
+    from meeple.games.hive.describe import describe_move
+
+    return describe_move(game, move)  # type: ignore[arg-type]
+
+
 def make_adapter() -> GameAdapter:
     """Hive: the view already lists every piece's targets, so no legal-move list is sent."""
-    return GameAdapter(public_view=True, choose_move=choose_move, levels=LEVELS, default_level="medium", queries={"targets": targets},
+    return GameAdapter(public_view=True, choose_move=choose_move, levels=LEVELS, default_level="medium", queries={"targets": targets, **history_queries(describe)},
                        catalog={"game_types": game_types}, send_legal_moves=False)

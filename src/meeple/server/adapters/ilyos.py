@@ -14,6 +14,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
+from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter, Level
 
 LEVELS = (
@@ -81,9 +82,16 @@ def placements(game: Game[Any], seat: int | None, _params: JSON) -> JSON:
     return interface.placement_targets(game) if _mover_only(game, seat) else []  # type: ignore[arg-type]
 
 
+def describe(game: Game[Any], move: Any) -> Msg:
+    """A move in words for the history (:func:`meeple.games.ilyos.describe.describe_move`)."""
+    from meeple.games.ilyos.describe import describe_move
+
+    return describe_move(game, move)  # type: ignore[arg-type]
+
+
 def make_adapter() -> GameAdapter:
     """ILYOS: AI seats, the turn timer, and the click helpers; no legal-move list is sent."""
     return GameAdapter(choose_move=choose_move, levels=LEVELS, default_level="medium", timeout_moves=timeout_moves,
                        turn_seconds=turn_seconds,
-                       queries={"select": select, "magic": magic, "placements": placements},
+                       queries={"select": select, "magic": magic, "placements": placements, **history_queries(describe)},
                        send_legal_moves=False)

@@ -11,6 +11,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
 
@@ -62,11 +63,18 @@ def difficulties(_params: JSON) -> JSON:
             "difficulties": [{"key": level, "title": name.to_json()} for level, name in LEVEL_NAMES.items()]}
 
 
+def describe(game: Game[Any], move: Any) -> Msg:
+    """A move in words for the history (:func:`meeple.games.murder.describe.describe_move`)."""
+    from meeple.games.murder.describe import describe_move
+
+    return describe_move(game, move)  # type: ignore[arg-type]
+
+
 def make_adapter() -> GameAdapter:
     """Murder is a one-player puzzle: no computer player; check, hint and print queries.
 
     A new case is generated (seconds of search for a large, hard one) and a hint runs the logical solver:
     both run in a worker process. Checking and printing the board are quick and stay in the server."""
-    return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg},
+    return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg, **history_queries(describe)},
                        catalog={"difficulties": difficulties}, send_legal_moves=False,
                        factory_in_worker=True, worker_queries=frozenset({"hint"}))

@@ -12,6 +12,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.modules import import_optional
+from meeple.server.history import history_queries
 from meeple.server.registry import RANDOM_LEVEL, GameAdapter, Level, random_move
 
 
@@ -62,7 +63,14 @@ def _choose_move(game: Game[Any], seat: int, level: str | None, seed: int) -> An
     return choose(game, seed=seed, level=level)
 
 
+def describe(game: Game[Any], move: Any) -> Msg:
+    """A move in words for the history (:func:`meeple.games.skirmish.describe.describe_move`)."""
+    from meeple.games.skirmish.describe import describe_move
+
+    return describe_move(game, move)  # type: ignore[arg-type]
+
+
 def make_adapter() -> GameAdapter:
     """Skirmish: reach and check queries, the scenario list, and the package's AI when it has one."""
-    return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check},
+    return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check, **history_queries(describe)},
                        catalog={"scenarios": scenarios}, send_legal_moves=False)

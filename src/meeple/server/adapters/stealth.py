@@ -7,6 +7,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
 
@@ -42,6 +43,13 @@ def preview(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
     return result
 
 
+def describe(game: Game[Any], move: Any) -> Msg:
+    """A move in words for the history (:func:`meeple.games.stealth.describe.describe_move`)."""
+    from meeple.games.stealth.describe import describe_move
+
+    return describe_move(game, move)  # type: ignore[arg-type]
+
+
 def make_adapter() -> GameAdapter:
     """Stealth is a one-player puzzle: no computer player, no timer."""
-    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info}, catalog={"levels": levels})
+    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)}, catalog={"levels": levels})

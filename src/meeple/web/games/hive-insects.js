@@ -107,7 +107,9 @@ export function insect(bug, x = 0, y = 0, size = 36, named = false) {
 
 /** A small standalone picture of a bug on its tile (reserve, rules), ``colour`` "w" or "b". */
 export function insectTile(bug, colour, label = bugName(bug)) {
-  return s("svg", { viewBox: "-22 -22 44 44", class: ["insect-tile", colour === "b" ? "black" : "white"], role: "img", "aria-label": label },
+  // without a label the picture is decoration beside a text that names the bug
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return s("svg", { viewBox: "-22 -22 44 44", class: ["insect-tile", colour === "b" ? "black" : "white"], ...named },
     s("polygon", { points: "0,-21 18.2,-10.5 18.2,10.5 0,21 -18.2,10.5 -18.2,-10.5", class: "tile" }),
     insect(bug, 0, 0, 30));
 }

@@ -2,19 +2,13 @@
 // reserve) to see its legal targets, click a target to play; play against the AI at a chosen strength.
 import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t } from "../i18n.js";
+import { bugName, insect, insectTile } from "./hive-insects.js";
 
 const SIZE = 30;
 const SQRT3 = Math.sqrt(3);
 const BUGS = ["Q", "S", "B", "G", "A", "M", "L", "P", "C"];
 const EXPANSIONS = [["M", "Moustique", "Mosquito"], ["L", "Coccinelle", "Ladybug"], ["P", "Cloporte", "Pillbug"], ["C", "Mille-pattes", "Centipede"]];
 
-function bugName(bug) {
-  return {
-    Q: t("Reine", "Queen"), S: t("Araignée", "Spider"), B: t("Scarabée", "Beetle"), G: t("Sauterelle", "Grasshopper"),
-    A: t("Fourmi", "Ant"), M: t("Moustique", "Mosquito"), L: t("Coccinelle", "Ladybug"), P: t("Cloporte", "Pillbug"),
-    C: t("Mille-pattes", "Centipede"),
-  }[bug] || bug;
-}
 
 function colourName(letter) {
   return letter === "w" ? t("blanc", "white") : t("noir", "black");
@@ -107,11 +101,11 @@ function mount(root, ctx) {
       const wasMoved = last && last.to && last.to[0] === stack.q && last.to[1] === stack.r;
       const group = s("g", { class: ["stack", top[0] === "w" ? "white" : "black", selected === top && "selected", movable && "movable", wasMoved && "last"], dataset: { piece: top, cell: `${stack.q},${stack.r}` } },
         s("polygon", { points: hexCorners(x, y), class: "hex" }),
-        s("text", { x, y: y + 7, class: "bug" }, top[1]),
+        insect(top[1], x, y, 40),
         stack.pieces.length > 1 ? s("text", { x: x + 14, y: y - 12, class: "height" }, String(stack.pieces.length)) : null);
       const label = `${pieceLabel(top)}${stack.pieces.length > 1 ? `, ${t("sur", "on")} ${stack.pieces.slice(0, -1).map(pieceLabel).join(", ")}` : ""}`;
       if (movable) activatable(group, label, () => choose(top));
-      else tip(group, label);
+      tip(group, label); // the piece's name on hover, movable or not
       board.append(group);
     }
     for (const [q, r, swap] of targets) {
@@ -141,8 +135,8 @@ function mount(root, ctx) {
         const label = `${bugName(bug)} × ${count}`;
         const item = usable
           ? h("button", { type: "button", class: ["reserve-piece", colour, selected === piece && "selected"], dataset: { piece },
-            "aria-pressed": String(selected === piece), on: { click: () => choose(piece) } }, h("span", { class: "bug-letter" }, bug), ` ${label}`)
-          : h("span", { class: ["reserve-piece", colour, "idle"] }, h("span", { class: "bug-letter" }, bug), ` ${label}`);
+            "aria-pressed": String(selected === piece), on: { click: () => choose(piece) } }, insectTile(bug, colour, ""), ` ${label}`)
+          : h("span", { class: ["reserve-piece", colour, "idle"] }, insectTile(bug, colour, ""), ` ${label}`);
         list.append(h("li", {}, item));
       }
       box.append(list);
@@ -179,4 +173,9 @@ function mount(root, ctx) {
   };
 }
 
-export default { setup, mount };
+/** The board shapes of a move, for the history's highlight: the cell the piece went to. */
+function lastMove(move) {
+  return move?.to ? [`[data-cell="${move.to[0]},${move.to[1]}"]`] : [];
+}
+
+export default { setup, mount, lastMove };

@@ -201,7 +201,7 @@ function mount(root, ctx) {
     const selected = mode?.type === "guardian" && mode.id === guardian.id || mode?.type === "push" && mode.guardian === guardian.id;
     return s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
       s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: 15, fill: seatColour(guardian.seat), class: "guardian-body" }),
-      s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.id)),
+      s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.number ?? guardian.id)),
       guardian.crown !== null ? s("text", { x: x * CELL + CELL / 2 + 12, y: y * CELL + 14, class: "crown carried" }, "♛") : null);
   }
 
@@ -211,7 +211,7 @@ function mount(root, ctx) {
     else if (here?.kind === "sanctuary") parts.push(t("sanctuaire", "sanctuary"));
     else if (here?.kind === "village") parts.push(t(`village ${here.village.corner}`, `${here.village.corner} village`));
     else parts.push(t("vide", "void"));
-    if (guardian) parts.push(t(`gardien ${guardian.id} (joueur ${guardian.seat + 1})`, `guardian ${guardian.id} (player ${guardian.seat + 1})`) + (guardian.crown !== null ? t(", porte une couronne", ", carries a crown") : ""));
+    if (guardian) parts.push(t(`gardien ${guardian.number} (joueur ${guardian.seat + 1})`, `guardian ${guardian.number} (player ${guardian.seat + 1})`) + (guardian.crown !== null ? t(", porte une couronne", ", carries a crown") : ""));
     if (target) parts.push(target.actions.map(actionText).join(" / "));
     return parts.join(" — ");
   }
@@ -323,7 +323,8 @@ function mount(root, ctx) {
     if (!mode) help = v.placed ? t("Cliquez un gardien, ou une île pour la magie.", "Click a guardian, or an island for magic.")
       : t("Placez une île avant la fin du tour (avant ou après vos actions).", "Place an island before ending your turn (before or after your actions).");
     else if (mode.type === "guardian") {
-      help = t(`Gardien ${mode.id} : cliquez une case cible (→ déplacer, ⇒ pousser, ♛ couronne), ou le gardien pour annuler.`, `Guardian ${mode.id}: click a target (→ move, ⇒ push, ♛ crown), or the guardian to cancel.`);
+      const number = view().guardians.find((g) => g.id === mode.id)?.number ?? mode.id;
+      help = t(`Gardien ${number} : cliquez une case cible (→ déplacer, ⇒ pousser, ♛ couronne), ou le gardien pour annuler.`, `Guardian ${number}: click a target (→ move, ⇒ push, ♛ crown), or the guardian to cancel.`);
       if (mode.selection.drop) buttons.push(h("button", { type: "button", id: "drop-crown", on: { click: () => send(mode.selection.drop) } }, t("Poser la couronne", "Put the crown down")));
       const alternatives = mode.selection.targets.filter((target) => target.actions.length > 1);
       for (const target of alternatives) {
@@ -435,4 +436,13 @@ function mount(root, ctx) {
   };
 }
 
-export default { seatsChoice: true, setup, mount };
+/** The board shapes of an action, for the history's highlight: its guardian and the cell it aimed at. */
+function lastMove(move) {
+  const selectors = [];
+  if (move?.guardian !== undefined) selectors.push(`[data-guardian="${move.guardian}"]`);
+  const cell = move?.to ?? move?.at;
+  if (cell) selectors.push(`[data-cell="${cell[0]},${cell[1]}"]`);
+  return selectors;
+}
+
+export default { seatsChoice: true, setup, mount, lastMove };

@@ -228,6 +228,7 @@ function mount(root, ctx) {
   }
 
   return {
+    ownEndButtons: true, // the level select and next level / a new case: the shell adds no "New game"
     update(next) {
       // A hint or check report describes the board it was asked on: any move or undo makes it stale, and
       // the selection ends with it (here, not when the move is acknowledged: the state comes first, and
@@ -246,4 +247,9 @@ function mount(root, ctx) {
   };
 }
 
-export default { players: "solo", setup, mount };
+/** The board shapes of a move, for the history's highlight: the cell a person was placed on. */
+function lastMove(move) {
+  return move?.cell ? [`[data-cell="${move.cell[0]},${move.cell[1]}"]`] : [];
+}
+
+export default { players: "solo", setup, mount, lastMove };

@@ -233,4 +233,11 @@ function mount(root, ctx) {
   };
 }
 
-export default { setup, mount };
+/** The board shapes of a move, for the history's highlight: the fighter that acted (and its target). */
+function lastMove(move) {
+  if (!move?.fighter) return [];
+  const fighters = [move.fighter, move.target].filter(Boolean);
+  return fighters.map((id) => `[data-fighter="${CSS.escape(id)}"]`);
+}
+
+export default { setup, mount, lastMove };

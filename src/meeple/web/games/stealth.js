@@ -206,7 +206,11 @@ function mount(root, ctx) {
       }
       board.append(line);
     }
-    for (const node of view.nodes) board.append(drawNode(node, px(node), py(node), preview));
+    // the enemies are drawn over their nodes but let clicks through: the whole node, triangle included, is
+    // the target (walking onto an enemy is the game's core move); the node names who stands there
+    const standing = new Map();
+    for (const enemy of active) standing.set(enemy.node, [...(standing.get(enemy.node) || []), enemyLabel(enemy)]);
+    for (const node of view.nodes) board.append(drawNode(node, px(node), py(node), preview, standing.get(node.id) || []));
     for (const enemy of active) board.append(drawEnemy(enemy, nodes, px, py, preview));
     const leader = nodes.get(view.leader);
     view.members.forEach((id, index) => {
@@ -223,9 +227,11 @@ function mount(root, ctx) {
     return { red: "#c8372d", blue: "#2e5d8a", green: "#2f8a4b", yellow: "#c98a12", gold: "#c98a12" }[name] || "#8a4fb3";
   }
 
-  function drawNode(node, x, y, preview) {
+  function drawNode(node, x, y, preview, enemies) {
     const move = state.legal ? legalFor(node.id) : null;
     const group = s("g", { class: ["node", move && "target", node.exit && "exit", node.hide && "hide", hovered === node.id && "hovered"], dataset: { node: node.id } });
+    // an invisible disc around the node: a finger-sized target (nodes are 100 units apart)
+    group.append(s("circle", { cx: x, cy: y, r: 44, class: "hit-area" }));
     if (node.hide) group.append(s("rect", { x: x - 17, y: y - 17, width: 34, height: 34, rx: 8, class: "node-shape" }));
     else group.append(s("circle", { cx: x, cy: y, r: 15, class: "node-shape" }));
     if (node.exit) group.append(s("text", { x, y: y + 5, class: "node-glyph" }, "⚑"));
@@ -237,6 +243,7 @@ function mount(root, ctx) {
     let label = node.id;
     if (node.exit) label += ` — ${t("sortie", "exit")}`;
     if (node.hide) label += ` — ${t("cachette", "hide node")}`;
+    for (const enemy of enemies) label += ` — ${enemy}`;
     if (move) {
       const action = throwing ? t("lancer la pierre sur", "throw the stone onto") : t("aller à", "go to");
       activatable(group, `${action} ${label}`, () => play(move));
@@ -278,11 +285,16 @@ function mount(root, ctx) {
     if (preview && preview.neutralises.includes(enemy.id)) {
       group.append(handIcon(x + 20, y - 22));
     }
+    return group;
+  }
+
+  /** An enemy in words: its name and kind, what it faces, whether it is alert or diverted. */
+  function enemyLabel(enemy) {
     const name = enemyName(enemy.id) === kindTitle(enemy.kind) ? kindTitle(enemy.kind) : `${enemyName(enemy.id)} (${kindTitle(enemy.kind)})`;
     let label = `${name}, ${t("regarde", "facing")} ${enemy.facing ?? "—"}`;
     if (enemy.state === "alert") label += ` — ${t("en alerte : impossible à neutraliser", "alert: cannot be neutralised")}`;
     if (enemy.state === "diverted") label += ` — ${t("détourné par le bruit", "diverted by the noise")}`;
-    return tip(group, label);
+    return label;
   }
 
   function drawPreviewText(preview) {
@@ -357,6 +369,7 @@ function mount(root, ctx) {
   }
 
   return {
+    ownEndButtons: true, // the level select and next level / a new case: the shell adds no "New game"
     update(next) {
       state = next;
       if (!(state.legal || []).some((move) => move.throw)) throwing = false;
@@ -366,4 +379,10 @@ function mount(root, ctx) {
   };
 }
 
-export default { players: "solo", hideStart: true, setup, mount };
+/** The board shapes of a move, for the history's highlight: the node walked to or the stone's node. */
+function lastMove(move) {
+  const node = move?.to ?? move?.throw;
+  return node ? [`[data-node="${CSS.escape(node)}"]`] : [];
+}
+
+export default { players: "solo", hideStart: true, setup, mount, lastMove };

@@ -1,0 +1,62 @@
+"""The « Historique » / "History" panel: moves in words after they are played, the last one highlighted on
+the board, and the replay stepping back to the start and forward to now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.browser import wait_version
+
+pytestmark = pytest.mark.browser
+
+
+def test_hive_history_in_words_and_replay_back_and_forward(page: Any) -> None:
+    page.click("[data-game=hive]")
+    for box in page.query_selector_all("input[name=expansion]"):
+        box.uncheck()
+    page.check("input[name=mode][value=local]")
+    page.click("#start")
+    wait_version(page, 0)
+    for number, (piece, cell) in enumerate([("wG1", "0,0"), ("bS1", "1,0")]):
+        page.click(f"[data-piece={piece}]")
+        page.click(f"[data-to='{cell}']")
+        wait_version(page, number + 1)
+    log = page.get_by_role("log", name="Historique")
+    expect(log.locator("li")).to_have_count(2)
+    expect(log.locator("li").nth(0)).to_contain_text("Sauterelle blanche 1 posée en premier")
+    expect(log.locator("li").nth(1)).to_contain_text("Araignée noire 1 posée à côté de la Sauterelle blanche 1")
+    expect(page.locator(".hive-board .last-move[data-cell='1,0']")).to_have_count(1)  # the last move, on the board
+
+    page.click("#replay-start")
+    expect(page.locator("#replay-where")).to_have_text("Coup 0 / 2")
+    expect(page.locator(".hive-board .stack")).to_have_count(0)
+    expect(page.locator("#replay-notice")).to_be_visible()
+    assert page.locator("#reserve-w button[data-piece]").count() == 0  # a replayed board is read-only
+    page.click("#replay-forward")
+    expect(page.locator("#replay-where")).to_have_text("Coup 1 / 2")
+    expect(page.locator(".hive-board .stack")).to_have_count(1)
+    expect(page.locator(".hive-board .last-move[data-cell='0,0']")).to_have_count(1)
+    page.click("#replay-forward")  # past the last replayed move: live again
+    expect(page.locator("#replay-notice")).to_be_hidden()
+    expect(page.locator(".hive-board .stack")).to_have_count(2)
+    expect(page.locator("#reserve-w button[data-piece]").first).to_be_visible()
+
+
+def test_stealth_history_in_english(page: Any) -> None:
+    page.click("[data-lang=en]")
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    wait_version(page, 0)
+    expect(page.get_by_role("log", name="History")).to_contain_text("No move yet.")
+    target = page.locator(".node.target").first
+    node = target.get_attribute("data-node")
+    target.click()
+    wait_version(page, 1)
+    expect(page.get_by_role("log", name="History").locator("li")).to_contain_text([f"1. To {node}"])
+    page.click("#replay-back")
+    expect(page.locator("#replay-where")).to_have_text("Move 0 / 1")
+    page.click("#replay-now")
+    expect(page.locator("#replay-where")).to_have_text("1 move")
