@@ -223,3 +223,31 @@ def test_a_shared_room_link_lets_a_watcher_take_the_open_seat(page: Any, new_pag
     page.wait_for_selector("#players [data-seat='1'] .dot.on")
     friend.goto(f"{live_server.url}/")  # the seat is kept for Reprendre
     friend.wait_for_selector(f".resume-rooms [data-code='{code}']")
+
+
+def test_an_online_room_waits_for_its_players_showing_its_code_and_link(page: Any, new_page: Any) -> None:
+    page.click("[data-game=ilyos]")
+    page.select_option("#time-per-turn", "1")
+    page.select_option("#seat-1", "open")
+    page.click("#start")
+    wait_version(page, 0)
+    code = page.inner_text("#code-value")
+    expect(page.locator("#waiting")).to_be_visible()
+    assert page.inner_text("#waiting-code") == code and "place 2" in page.inner_text("#missing")
+    link = page.input_value("#share-link")
+    assert link.endswith(f"/#/room/{code}")
+    assert page.is_hidden("#clock")  # no turn clock runs for an empty seat
+    guardian = page.locator(".guardian").first.get_attribute("data-guardian")
+    page.click(f"[data-guardian='{guardian}']")
+    page.click(".cell.target.primary-move >> nth=0")
+    expect(page.locator(".toast.error")).to_contain_text("la partie attend ses joueurs")  # nobody plays alone
+    friend = new_page()
+    friend.goto(link)  # the shared link: watching, with the seat to take
+    wait_version(friend, 0)
+    expect(friend.locator("#waiting")).to_be_visible()
+    friend.click("#join-here")
+    friend.wait_for_selector("#players .player.seat-1.mine")
+    for player in (page, friend):
+        expect(player.locator("#waiting")).to_be_hidden()  # everyone is here: the game and its clock start
+        expect(player.locator("#clock")).to_be_visible()
+    assert version(page) == 0

@@ -294,12 +294,13 @@ async function showRoom(code) {
   const players = h("ul", { class: "players", id: "players" });
   const clock = h("span", { class: "clock", id: "clock", hidden: true, "aria-live": "off" });
   const banner = h("div", { class: "outcome", id: "outcome", hidden: true, role: "status" });
+  const waiting = h("section", { class: "panel waiting", id: "waiting", hidden: true, "aria-live": "polite" });
   const actions = h("div", { class: "room-actions" });
   const board = h("div", { class: "game-area", id: "game-area" });
   const rulesSlot = h("span", { class: "rules-slot" });
   const shell = h("section", { class: "room" },
     h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
-    banner, board, actions);
+    banner, waiting, board, actions);
   app.append(shell);
   let history = null; // the History panel, once the game's page is known
   codeBadge.hidden = false;
@@ -418,6 +419,32 @@ async function showRoom(code) {
     clear(banner).append(h("strong", {}, headline), " — ", tr(outcome.reason));
   }
 
+  /** Until every seat is taken, an online game waits: the code, a link to share and who is missing. */
+  function drawWaiting() {
+    const missing = room.state?.waiting || [];
+    waiting.hidden = !missing.length;
+    if (!missing.length) return;
+    const link = `${location.origin}${location.pathname}#/room/${code}`;
+    const linkField = h("input", { id: "share-link", readOnly: true, value: link, "aria-label": t("Lien de la salle", "Room link") });
+    const copy = async () => {
+      linkField.select();
+      try {
+        await navigator.clipboard.writeText(link);
+        toast(t("Lien copié", "Link copied"));
+      } catch {
+        toast(t("Copiez le lien sélectionné", "Copy the selected link"));
+      }
+    };
+    clear(waiting).append(
+      h("h2", {}, t("En attente des joueurs", "Waiting for the players")),
+      h("p", {}, t("La partie commence quand toutes les places sont prises. Code de la salle : ",
+        "The game starts once every seat is taken. Room code: "), h("strong", { id: "waiting-code" }, code)),
+      h("div", { class: "share" }, linkField,
+        h("button", { type: "button", id: "copy-link", on: { click: copy } }, t("Copier le lien", "Copy the link"))),
+      h("p", { id: "missing" }, t("Places libres : ", "Open seats: "),
+        missing.map((seat) => t(`place ${seat + 1}`, `seat ${seat + 1}`)).join(", ")));
+  }
+
   function drawActions() {
     clear(actions);
     const state = room.state;
@@ -445,6 +472,7 @@ async function showRoom(code) {
     drawStatus();
     drawPlayers();
     drawOutcome();
+    drawWaiting();
     drawActions();
     tickClock();
     reconnect.textContent = t("Reconnecter", "Reconnect");

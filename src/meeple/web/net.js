@@ -77,7 +77,13 @@ export class RoomSocket {
         return;
       }
       this.handlers.status?.("closed");
-      if (!this.stopped) this.scheduleRetry();
+      if (this.stopped) return;
+      if (event.code === 4429) {
+        // too many look-ups from this address: try again when the server said, not sooner
+        this.timer = setTimeout(() => this.connect(), (this.retryAfter || 10) * 1000);
+        return;
+      }
+      this.scheduleRetry();
     });
   }
 
@@ -127,6 +133,7 @@ export class RoomSocket {
       this.pending.delete(message.id);
       waiting.resolve(message);
     } else if (message.type === "error") {
+      if (message.retry_after) this.retryAfter = message.retry_after;
       this.handlers.error?.(message);
     }
   }
