@@ -187,52 +187,53 @@ def figures(level: Level, max_states: int = DEFAULT_BUDGET, cache: Transitions |
 
     Raises :class:`BudgetExceededError` when more than ``max_states`` states are reachable.
     """
-    expand = successors(level, cache=cache if cache is not None else {})
-    start = initial_state(level)
-    depth: dict[State, int] = {start: 0}
-    ways: dict[State, int] = {start: 1}
-    parents: dict[State, list[State]] = {start: []}
-    queue = deque([start])
+    expand = successors(level, cache=cache)  # each state is expanded once here: no need to remember them
+    # states are numbered as they are found: a State is a deep tuple whose hash Python does not keep,
+    # so each one is hashed once here and the counts live in lists
+    number: dict[State, int] = {initial_state(level): 0}
+    found: list[State] = [initial_state(level)]
+    depth, ways, parents = [0], [1], [[]]  # type: tuple[list[int], list[int], list[list[int]]]
     moves = in_play = 0
-    best: int | None = None
     with paused_gc():
-        while queue:
-            state = queue.popleft()
+        for here, state in enumerate(found):  # grows while it is walked: breadth-first order
             if state.status != PLAY:
                 continue
-            children = list(expand(state))
+            children = expand(state)
             in_play += 1
-            moves += len(children)
             for _action, child in children:
-                if child not in depth:
-                    if len(depth) >= max_states:
+                moves += 1
+                index = number.get(child)
+                if index is None:
+                    if len(found) >= max_states:
                         raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
                                                       f"{level.id}: more than {max_states} reachable states"))
-                    depth[child] = depth[state] + 1
-                    ways[child] = 0
-                    parents[child] = []
-                    queue.append(child)
-                if depth[child] == depth[state] + 1:
-                    ways[child] += ways[state]
-                parents[child].append(state)
-        won = [state for state in depth if state.status == WON]
-        if won:
-            best = min(depth[state] for state in won)
-        optimal = sum(ways[state] for state in won if depth[state] == best)
+                    index = number[child] = len(found)
+                    found.append(child)
+                    depth.append(depth[here] + 1)
+                    ways.append(0)
+                    parents.append([])
+                if depth[index] == depth[here] + 1:
+                    ways[index] += ways[here]
+                parents[index].append(here)
+        won = [index for index, state in enumerate(found) if state.status == WON]
+        best = min((depth[index] for index in won), default=None)
+        optimal = sum(ways[index] for index in won if depth[index] == best)
         alive = _can_win(won, parents)
-    dead = sum(1 for state in depth if state.status == PLAY and state not in alive)
-    return Figures(len(depth), best, optimal, dead / in_play if in_play else 0.0,
+    dead = sum(1 for index, state in enumerate(found) if state.status == PLAY and not alive[index])
+    return Figures(len(found), best, optimal, dead / in_play if in_play else 0.0,
                    moves / in_play if in_play else 0.0, in_play)
 
 
-def _can_win(won: list[State], parents: dict[State, list[State]]) -> set[State]:
-    """Every state from which some play reaches one of ``won`` (walking the moves backwards)."""
-    alive = set(won)
+def _can_win(won: list[int], parents: list[list[int]]) -> list[bool]:
+    """Which states some play leads from to one of ``won`` (walking the moves backwards)."""
+    alive = [False] * len(parents)
     queue = deque(won)
+    for index in won:
+        alive[index] = True
     while queue:
         for parent in parents[queue.popleft()]:
-            if parent not in alive:
-                alive.add(parent)
+            if not alive[parent]:
+                alive[parent] = True
                 queue.append(parent)
     return alive
 

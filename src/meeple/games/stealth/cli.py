@@ -6,6 +6,7 @@ LEVEL is a shipped level id (``1-1``) or the path of a level file.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +21,14 @@ from meeple.core.progress import track
 from meeple.games.stealth import INFO
 from meeple.games.stealth.analysis import BY_CODE, Analysis, analyse
 from meeple.games.stealth.engine import StealthGame
+from meeple.games.stealth.generator import (
+    DEFAULT_ATTEMPTS,
+    MAX_ATTEMPTS,
+    MAX_COUNT,
+    RequestError,
+    check_request,
+    generate,
+)
 from meeple.games.stealth.level import (
     Level,
     load_level_file,
@@ -231,6 +240,51 @@ def analysis_table(result: Analysis) -> Table:
 def _transformations_text(result: Analysis) -> list[str]:
     return [f"  {row.code}{COLON} {BY_CODE[row.code].name} — {Msg('sans', 'without')}{COLON} {BY_CODE[row.code].without}"
             for row in result.mechanics if row.present]
+
+
+@app.command("generate", help=cli_help(
+    "Crée des niveaux au hasard et ne garde que ceux que le validateur accepte et où chaque mécanique demandée est "
+    "nécessaire ; même graine, mêmes niveaux.",
+    "Make random levels and keep only those the validator accepts and where every requested mechanic is needed; "
+    "same seed, same levels.",
+))
+def generate_command(
+    mechanics: Annotated[str, typer.Option("--mechanics", help=cli_help(
+        "mécaniques nécessaires, séparées par des virgules (sentry,stone,…)",
+        "mechanics that must be needed, comma-separated (sentry,stone,…)"))],
+    out: Annotated[Path, typer.Option("--out", help=cli_help("dossier où écrire les niveaux", "folder to write the levels to"))],
+    seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 1,
+    difficulty: Annotated[int, typer.Option("--difficulty", help=cli_help("difficulté de 1 à 5", "difficulty 1 to 5"))] = 1,
+    count: Annotated[int, typer.Option("--count", help=cli_help(
+        f"nombre de niveaux (1 à {MAX_COUNT})", f"number of levels (1 to {MAX_COUNT})"))] = 1,
+    attempts: Annotated[int, typer.Option("--attempts", help=cli_help(
+        f"essais au plus par niveau (1 à {MAX_ATTEMPTS})", f"attempts at most per level (1 to {MAX_ATTEMPTS})"))
+    ] = DEFAULT_ATTEMPTS,
+) -> None:
+    """Generate validated levels into ``out``."""
+    codes = [code.strip() for code in mechanics.split(",") if code.strip()]
+    try:
+        request = check_request(seed, codes, difficulty, count, attempts)
+    except RequestError as error:  # a bad option value is a usage error (docs/cli.md)
+        raise typer.BadParameter(error.reason.text(), param_hint=error.option) from None
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(str(Msg(f"{out} : un dossier est attendu", f"{out}: a folder is expected")),
+                                 param_hint="--out")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = os_error_reason(error)
+        raise MeepleError(Msg(f"{out} : création impossible ({reason.fr})", f"{out}: cannot create ({reason.en})")) from None
+    started = time.perf_counter()
+    levels = generate(request)
+    for made in track(levels, count, str(Msg("génération", "generating"))):
+        path = out / f"{made.document['id']}.json"
+        path.write_text(json.dumps(made.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        console.print(f"{path}{COLON} {Msg('difficulté', 'difficulty')} {made.difficulty}, par {made.figures.par}, "
+                      f"{made.figures.reachable} {Msg('états', 'states')}, {made.attempts} {Msg('essais', 'attempts')}",
+                      markup=False)
+    seconds = time.perf_counter() - started
+    console.print(str(Msg(f"{count} niveau(x) en {seconds:.1f} s".replace(".", ","), f"{count} level(s) in {seconds:.1f} s")))
 
 
 @app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))
