@@ -2,6 +2,8 @@
 
 Waits in these tests always wait for the NEW state (the room's ``data-version``, a count that changed,
 a text that became true), never for an element that may still be there from before the action.
+``page.wait_for_function`` is always given an arrow function: a bare expression is run through ``eval``,
+which the app's Content-Security-Policy refuses (no ``unsafe-eval``).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def wait_version(page: Any, number: int) -> None:
 
 def wait_version_at_least(page: Any, number: int) -> None:
     """Wait until the page has drawn the room's state ``number`` or a later one (computers may play on)."""
-    page.wait_for_function(f"Number(document.querySelector('section.room')?.dataset.version ?? -1) >= {number}")
+    page.wait_for_function(f"() => Number(document.querySelector('section.room')?.dataset.version ?? -1) >= {number}")
 
 
 def start_local_game(page: Any, game: str) -> None:

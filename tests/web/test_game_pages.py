@@ -160,19 +160,23 @@ def test_hive_centipede_swaps_places(page: Any) -> None:
 def test_murder_case_is_printed_with_its_cards(page: Any) -> None:
     start_local_game(page, "murder")
     name = page.locator(".murder-card").first.get_attribute("data-person")
+    refused: list[str] = []  # the sheet lives under the page's Content-Security-Policy too
+    page.context.on("console", lambda message: refused.append(message.text) if message.type == "error" else None)
     with page.context.expect_page() as opened:
         page.click("#print")
     sheet = opened.value
     sheet.wait_for_selector("svg")
     assert name in (sheet.text_content("svg") or "")
+    assert sheet.evaluate("getComputedStyle(document.body).margin") == "0px"
     assert version(page) == 0  # printing changes nothing
+    assert not refused
 
 
 def test_hive_is_played_with_the_keyboard(page: Any) -> None:
     start_local_game(page, "hive")
     page.focus("#reserve-w [data-piece=wS1]")
     page.keyboard.press("Enter")  # the piece is chosen and the focus goes to its first target
-    page.wait_for_function("document.activeElement.matches('.target')")
+    page.wait_for_function("() => document.activeElement.matches('.target')")
     page.keyboard.press("Enter")
     wait_version(page, 1)
     assert page.locator("[data-cell='0,0'][data-piece=wS1]").count() == 1

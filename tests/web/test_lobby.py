@@ -87,7 +87,7 @@ def test_the_keyboard_focus_stays_on_the_board_after_a_move(page: Any) -> None:
     page.keyboard.press("Enter")
     wait_version(page, 1)
     # "a" is where the leader stands now, no longer a target: the focus goes to the board's first target
-    page.wait_for_function("document.activeElement.closest('[data-node]')?.classList.contains('target')")
+    page.wait_for_function("() => document.activeElement.closest('[data-node]')?.classList.contains('target')")
     page.keyboard.press("Enter")
     wait_version(page, 2)
 

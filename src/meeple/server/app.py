@@ -25,13 +25,14 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
@@ -40,11 +41,32 @@ from meeple.server.fairuse import Limits, RateLimited, address_key
 from meeple.server.registry import GameRegistry, UnknownGameError
 from meeple.server.service import Client, Clock, RoomService, RoomSpec, SeatSpec, ServerError
 from meeple.server.store import DEFAULT_URL, Store
+from meeple.server.transport import (
+    MAX_JSON_INT,
+    BodyLimit,
+    JsonRefused,
+    SecurityHeaders,
+    check_client_json,
+    client_address,
+    client_log,
+    parse_client_json,
+)
 
 log = logging.getLogger("meeple.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 64 * 1024
+"""The largest websocket message (64 kB), for both the app and uvicorn's ``ws_max_size``."""
+HTTP_ERRORS = {
+    400: Msg("corps de requête illisible : JSON mal formé, trop imbriqué ou nombre trop long",
+             "unreadable request body: malformed JSON, nested too deep or a number too long"),
+    404: Msg("adresse inconnue", "no such address"),
+    405: Msg("méthode non permise à cette adresse", "method not allowed at this address"),
+}
+
+
+ClientJson = Annotated[Any, AfterValidator(check_client_json)]
+"""Free-form JSON from a client (a move, options, parameters): bounded depth and numbers."""
 
 
 class SeatIn(BaseModel):
@@ -59,10 +81,10 @@ class RoomIn(BaseModel):
     """A room to create."""
 
     game: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: Annotated[dict[str, Any], AfterValidator(check_client_json)] = Field(default_factory=dict)
     mode: str = "local"
     seats: list[SeatIn] = Field(default_factory=list)
-    seed: int | None = None
+    seed: int | None = Field(default=None, gt=-MAX_JSON_INT, lt=MAX_JSON_INT)
     turn_seconds: int | None = None
 
 
@@ -78,7 +100,7 @@ class MoveIn(BaseModel):
 
     token: str
     version: int
-    move: Any = None
+    move: ClientJson = None
     seat: int | None = None
 
 
@@ -93,7 +115,7 @@ class QueryIn(BaseModel):
     """A question about a room's position or a game."""
 
     token: str | None = None
-    params: Any = None
+    params: ClientJson = None
 
 
 class ResumeIn(BaseModel):
@@ -132,10 +154,13 @@ def create_app(db_url: str | None = None, registry: GameRegistry | None = None, 
     app = FastAPI(title="meeple", summary="Rooms, seats and moves for the five games of meeple.",
                   lifespan=lifespan)
     app.state.service = service
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # added after BodyLimit, so around it: the 413 replies carry the headers
     if limits.trusted_proxies:
         from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
         # only these proxies' X-Forwarded-For names the client; anyone else's is its own claim, ignored
+        # (added last, so outermost: every other layer sees the client's own address)
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     _add_error_handlers(app)
     _add_api(app, service)
@@ -177,10 +202,25 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
-        reason = first.get("msg", "invalid")
-        message = Msg(f"requête invalide : {where} : {reason}", f"invalid request: {where}: {reason}")
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")[:80]
+        refused = first.get("ctx", {}).get("error")
+        if isinstance(refused, JsonRefused):
+            message = Msg(f"requête invalide : {where} : {refused.message.fr}",
+                          f"invalid request: {where}: {refused.message.en}")
+        else:
+            reason = first.get("msg", "invalid")
+            message = Msg(f"requête invalide : {where} : {reason}", f"invalid request: {where}: {reason}")
         return _error_response(ServerError("malformed", message, 422))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own refusals (a body it cannot parse, an unknown path…), in the server's error shape
+        message = HTTP_ERRORS.get(error.status_code, Msg(f"erreur HTTP {error.status_code}",
+                                                         f"HTTP error {error.status_code}"))
+        code = "malformed" if error.status_code == 400 else f"http_{error.status_code}"
+        response = _error_response(ServerError(code, message, error.status_code))
+        response.headers.update(error.headers or {})
+        return response
 
 
 def _add_api(app: FastAPI, service: RoomService) -> None:
@@ -245,6 +285,15 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
         return {"rooms": await service.resume(body.tokens)}
 
 
+CLOSE_UNSUPPORTED = 1003
+"""Close code for a binary frame: the server speaks JSON text only."""
+CLOSE_NOT_READING = 1008
+"""Close code (policy violation) for a client that does not read its messages (its outbox overflowed)."""
+CLOSE_GRACE_SECONDS = 30.0
+"""How long a closing connection may take to send what it still has and its close frame (a client that
+reads nothing never gets it: the connection is then left to the transport, its memory bounded)."""
+
+
 def _add_websocket(app: FastAPI, service: RoomService) -> None:
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
@@ -267,17 +316,64 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
             client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
                                                       "unknown seat token: you are watching")).to_json())
         await service.attach(room, client)
-        try:
-            while True:
-                text = await socket.receive_text()
-                reply = await _handle_message(service, room, client, text)
-                if reply is not None:
-                    client.push(reply)
-        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: starlette's "not connected" once closed
-            pass
-        finally:
-            await service.detach(room, client)
-            await writer
+        await _serve_client(socket, service, room, client, writer)
+
+
+async def _serve_client(socket: WebSocket, service: RoomService, room: Any, client: Client,
+                        writer: asyncio.Task[None]) -> None:
+    """Read the client's messages until it leaves, sends a binary frame or stops reading its replies; then
+    forget it (the room's clients, its outbox) and close with the matching code."""
+    address = client.address or client_address(socket.scope)
+    reader = asyncio.create_task(_read_messages(socket, service, room, client, address))
+    overflow = asyncio.create_task(client.overflowed.wait())
+    try:
+        await asyncio.wait({reader, overflow}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reader, overflow):
+            task.cancel()
+        await service.detach(room, client)
+    if client.overflowed.is_set():
+        writer.cancel()
+        client_log.warning(address, "does not read its messages (over %d messages or %d bytes waiting): "
+                           "disconnected (%d) from room %s", client.max_messages, client.max_bytes,
+                           CLOSE_NOT_READING, room.code)
+        await _close(socket, CLOSE_NOT_READING, "too many unread messages")
+        return
+    closing = reader.result() if reader.done() and not reader.cancelled() else None
+    try:
+        await asyncio.wait_for(writer, CLOSE_GRACE_SECONDS)
+    except TimeoutError:
+        return
+    if closing is not None:
+        await _close(socket, *closing)
+
+
+async def _read_messages(socket: WebSocket, service: RoomService, room: Any, client: Client,
+                         address: str) -> tuple[int, str] | None:
+    """Answer the client's messages; returns the close code and reason that end the connection, or None
+    once the client left."""
+    while not client.overflowed.is_set():
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = message.get("text")
+        if text is None:
+            client_log.warning(address, "sent a binary frame: closed (%d) in room %s", CLOSE_UNSUPPORTED, room.code)
+            return CLOSE_UNSUPPORTED, "binary frames are not accepted: send JSON text"
+        # Shielded: a message half handled (a move pushed, not yet stored) is never cut by the
+        # connection's end; its reply is simply not sent.
+        reply = await asyncio.shield(_handle_message(service, room, client, text, address))
+        if reply is not None:
+            client.push(reply)
+    return None
+
+
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    """Send the close frame, waiting at most :data:`CLOSE_GRACE_SECONDS` for the client to take it."""
+    try:
+        await asyncio.wait_for(socket.close(code=code, reason=reason), CLOSE_GRACE_SECONDS)
+    except Exception:  # already closed, or the client reads nothing: the transport ends it
+        return
 
 
 def _start_writer(client: Client) -> asyncio.Task[None]:
@@ -290,16 +386,18 @@ def _start_writer(client: Client) -> asyncio.Task[None]:
     return asyncio.create_task(write())
 
 
-async def _handle_message(service: RoomService, room: Any, client: Client, text: str) -> dict[str, JSON] | None:
+async def _handle_message(service: RoomService, room: Any, client: Client, text: str,
+                          address: str = "?") -> dict[str, JSON] | None:
     """Do what one websocket message asks; returns the reply (an error never changes anything)."""
     message_id: JSON = None
     try:
         if len(text) > MAX_MESSAGE:
             raise ServerError("malformed", Msg("message trop long", "message too long"))
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ServerError("malformed", Msg(f"JSON illisible : {error.msg}", f"unreadable JSON: {error.msg}")) from None
+            message = parse_client_json(text)
+        except JsonRefused as error:
+            client_log.warning(address, "refused a message in room %s: %s", room.code, error.message.en)
+            raise ServerError("malformed", error.message) from None
         if not isinstance(message, dict):
             raise ServerError("malformed", Msg("un objet JSON est attendu", "a JSON object is expected"))
         message_id = message.get("id")
@@ -322,7 +420,8 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
             return {"type": "answer", "id": message_id, "name": name, "result": result}
         if kind == "ping":
             return {"type": "pong", "id": message_id}
-        raise ServerError("malformed", Msg(f"type de message inconnu : {kind!r}", f"unknown message type: {kind!r}"))
+        raise ServerError("malformed", Msg(f"type de message inconnu : {kind!r}"[:120],
+                                           f"unknown message type: {kind!r}"[:120]))
     except ServerError as error:
         return {**error.to_json(), "id": message_id}
     except RateLimited as error:
@@ -330,7 +429,7 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
     except MeepleError as error:
         return {**ServerError("bad_request", error.message).to_json(), "id": message_id}
     except Exception:  # a bug behind one message must not cut the player's connection
-        log.exception("message refused in room %s", room.code)
+        client_log.warning(address, "message refused in room %s", room.code, exc_info=True)
         internal = ServerError("internal", Msg("erreur interne : message refusé", "internal error: message refused"), 500)
         return {**internal.to_json(), "id": message_id}
 

@@ -98,9 +98,17 @@ def serve(
     app = create_app(db, limits=limits)
     _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
-    # proxy_headers off: the app itself reads X-Forwarded-For, from the --trust-proxy proxies only
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_per_message_deflate=False, proxy_headers=False)
+    uvicorn.run(app, host=host, port=port, **uvicorn_options())
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """How uvicorn runs the app: quiet, websocket messages of at most the app's own limit, uncompressed
+    (a compressed message could unpack to far more than its size), proxy headers off (the app itself reads
+    X-Forwarded-For, from the --trust-proxy proxies only)."""
+    from meeple.server.app import MAX_MESSAGE
+
+    return {"log_level": "warning", "ws_max_size": MAX_MESSAGE, "ws_per_message_deflate": False,
+            "proxy_headers": False}
 
 
 def _proxy(value: str) -> str:

@@ -214,8 +214,9 @@ function mount(root, ctx) {
       window.print();
       return;
     }
-    sheet.document.write(`<!doctype html><title>meeple — ${t("enquête", "case")}</title><body style="margin:0">${result.svg}</body>`);
+    sheet.document.write(`<!doctype html><title>meeple — ${t("enquête", "case")}</title><body>${result.svg}</body>`);
     sheet.document.close();
+    sheet.document.body.style.margin = "0"; // through the DOM: the page's CSP refuses style attributes in markup
     sheet.focus();
     sheet.print();
   }

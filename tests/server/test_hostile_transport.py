@@ -1,0 +1,218 @@
+"""The server's doors against a hostile client (issue 11, part A): one test per attack on the transport.
+
+Each test was written first against the unprotected server, where it failed, then the server was fixed.
+What an in-process test client cannot show (a peer that stops reading, a chunked body) runs against
+uvicorn itself (:func:`tests.server.hostile_client.thread_server`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import logging
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from meeple.server.service import MAX_OUTBOX_MESSAGES, Client
+from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ClientLog, client_log
+from tests.server.conftest import create
+from tests.server.hostile_client import RawSocket, thread_server
+
+
+@pytest.fixture(autouse=True)
+def _fresh_log_limiter() -> Iterator[None]:
+    """Each test starts with no log lines counted against its client."""
+    client_log.forget()
+    yield
+    client_log.forget()
+
+
+def _server_records(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [record for record in caplog.records if record.name.startswith(("meeple", "uvicorn"))]
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Whether ``condition`` came true within ``seconds`` (a bound for a hung server, not a speed test)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+# --- a client that never reads ---------------------------------------------------------------------
+def test_a_client_that_never_reads_is_disconnected_and_its_memory_comes_back(tmp_path: Path) -> None:
+    with thread_server(tmp_path) as server:
+        room = httpx.post(f"{server.url}/api/rooms", json={"game": "take", "options": {"pile": 9}}).json()
+        service = server.app.state.service
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            attacker = RawSocket(server.port, f"/ws/rooms/{room['code']}")
+            # 4 000 pings whose 8 kB ids come back in the pongs: 32 MB of replies it never reads
+            ping = RawSocket.frame(json.dumps({"type": "ping", "id": "x" * 8000}).encode())
+            attacker.send_many(ping * 4000, seconds=5)
+            assert _wait_for(lambda: not service.rooms[room["code"]].clients), "the silent client is still attached"
+            gc.collect()
+            grown = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert grown < 4 * 1024 * 1024, f"the server kept {grown / 1e6:.1f} MB for a client it dropped"
+        code, reason, _frames = attacker.close_code()  # what it missed, then the close frame
+        assert code == 1008 and "unread" in reason
+        attacker.close()
+        # the room itself is unharmed
+        assert httpx.get(f"{server.url}/api/rooms/{room['code']}").json()["view"]["pile"] == 9
+
+
+def test_an_outbox_keeps_only_the_newest_state_and_drops_a_client_too_far_behind() -> None:
+    async def scenario() -> None:
+        sent: list[str] = []
+        gate = asyncio.Event()
+
+        async def slow_send(text: str) -> None:
+            await gate.wait()
+            sent.append(text)
+
+        client = Client((0,), slow_send)
+        writer = asyncio.create_task(client.run_writer())
+        client.push_state('{"type":"state","version":0}')
+        await asyncio.sleep(0)  # the writer takes state 0 and waits for the reader
+        for version in range(1, 2000):  # a burst of moves while the reader is slow
+            client.push_state(f'{{"type":"state","version":{version}}}')
+        client.push({"type": "ack", "id": 1, "version": 1999})
+        assert client.queued[0] == 2 and not client.overflowed.is_set()
+        gate.set()
+        client.close()
+        await writer
+        assert [json.loads(text)["version"] for text in sent] == [0, 1999, 1999]
+        assert json.loads(sent[1])["type"] == "state"  # never an ack before a state as new as it
+
+        stuck = Client((), lambda text: asyncio.Event().wait())
+        for number in range(MAX_OUTBOX_MESSAGES + 1):
+            stuck.push({"type": "pong", "id": number})
+        assert stuck.overflowed.is_set() and stuck.queued == (0, 0)
+
+    asyncio.run(scenario())
+
+
+# --- HTTP bodies -----------------------------------------------------------------------------------
+def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client: TestClient) -> None:
+    body = json.dumps({"game": "take", "options": {"pad": "x" * MAX_BODY_BYTES}}).encode()
+    response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"] == "too_large"
+    assert "1 Mio" in response.json()["message"]["fr"] and "1 MiB" in response.json()["message"]["en"]
+    assert client.post("/api/rooms", json={"game": "take"}).status_code == 200  # a normal body still goes
+
+
+def test_a_chunked_body_without_length_is_cut_at_the_limit(tmp_path: Path) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"game": "take", "options": {"pad": "'
+        for _ in range(2 * MAX_BODY_BYTES // 65536):
+            yield b"x" * 65536
+        yield b'"}}'
+
+    with thread_server(tmp_path) as server:
+        response = httpx.post(f"{server.url}/api/rooms", content=chunks(), headers={"content-type": "application/json"})
+        assert "content-length" not in response.request.headers
+        assert response.status_code == 413 and response.json()["error"] == "too_large"
+
+
+# --- binary frames and absurd JSON -----------------------------------------------------------------
+def test_a_binary_frame_gets_a_clean_close_and_one_log_line(client: TestClient,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}") as socket:
+        assert socket.receive_json()["type"] == "state"
+        socket.send_bytes(b"\x00\x01 not text")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_text()
+    assert closed.value.code == 1003
+    records = _server_records(caplog)
+    assert len(records) == 1 and "binary" in records[0].getMessage() and not records[0].exc_info
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("[" * 20000 + "]" * 20000, "nested too deep"),
+    ('{"type": "ping", "id": ' + "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1) + "}", "nested too deep"),
+    ('{"type": "move", "version": ' + "9" * 5000 + ', "move": 1}', "integer too large"),
+    ('{"type": "move", "version": 0, "move": NaN}', "not a JSON number"),
+    ('{"type": "move", "version": 0, "move": 1e999}', "number out of range"),
+])
+def test_absurd_json_on_the_websocket_gets_an_error_reply_not_a_traceback(
+        client: TestClient, caplog: pytest.LogCaptureFixture, text: str, words: str) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+        assert socket.receive_json()["type"] == "state"
+        socket.send_text(text)
+        reply = socket.receive_json()
+        assert reply["error"] == "malformed" and words in reply["message"]["en"], reply
+        socket.send_json({"type": "ping", "id": 7})  # the connection goes on
+        assert socket.receive_json() == {"type": "pong", "id": 7}
+    assert not any(record.exc_info for record in caplog.records)
+    assert client.get(f"/api/rooms/{room['code']}").json()["version"] == 0
+
+
+def test_log_lines_about_one_client_are_rate_limited(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}") as socket:
+        assert socket.receive_json()["type"] == "state"
+        for _ in range(50):
+            socket.send_text("[" * 20000)
+            assert socket.receive_json()["error"] == "malformed"
+    assert 1 <= len(_server_records(caplog)) <= client_log.burst
+
+
+def test_the_log_limiter_says_how_many_lines_it_left_out(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    limiter = ClientLog(logging.getLogger("meeple.server"), burst=2, period=60.0, clock=lambda: now[0])
+    written = [limiter.warning("1.2.3.4", "line %d", number) for number in range(5)]
+    assert written == [True, True, False, False, False]
+    assert limiter.warning("5.6.7.8", "another client")  # every client has its own share
+    now[0] = 61.0
+    assert limiter.warning("1.2.3.4", "later")
+    assert "3 similar line(s)" in caplog.records[-1].getMessage()
+
+
+@pytest.mark.parametrize("depth", [20000, 500, MAX_JSON_DEPTH + 1])
+def test_deeply_nested_json_over_http_is_a_clean_client_error(client: TestClient, caplog: pytest.LogCaptureFixture,
+                                                              depth: int) -> None:
+    body = '{"game": "take", "options": {"x": ' + '{"a": ' * depth + "1" + "}" * depth + "}}"
+    response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (400, 422)
+    error = response.json()
+    assert error["type"] == "error" and error["error"] == "malformed"
+    assert error["message"]["fr"] != error["message"]["en"] and "nested too deep" in error["message"]["en"]
+    assert not any(record.exc_info for record in caplog.records)
+
+
+def test_numbers_out_of_range_over_http_are_refused(client: TestClient) -> None:
+    huge = client.post("/api/rooms", content='{"game": "take", "seed": ' + "9" * 5000 + "}",
+                       headers={"content-type": "application/json"})
+    assert huge.status_code == 400 and huge.json()["error"] == "malformed"
+    big = client.post("/api/rooms", json={"game": "take", "options": {"pile": 10**30}})
+    assert big.status_code == 422 and "integer too large" in big.json()["message"]["en"]
+
+
+# --- headers ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/static/app.css", "/api/games", "/api/rooms/NOPE",
+                                  "/no/such/page"])
+def test_every_response_carries_the_security_headers(client: TestClient, path: str) -> None:
+    headers = client.get(path).headers
+    policy = headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer"
+
