@@ -15,8 +15,8 @@ from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
 DEFAULT_MOVE = 20
 
 
-def field_from_art(art: list[str], **stats: dict[str, Any]) -> Battlefield:
-    """The battlefield the rows draw."""
+def field_from_art(art: list[str], rules: dict[str, str] | None = None, **stats: dict[str, Any]) -> Battlefield:
+    """The battlefield the rows draw; ``rules`` are the scenario's ``{"zoc": …, "shortest": …}``."""
     rows: list[str] = []
     fighters: list[Fighter] = []
     for y, line in enumerate(art):
@@ -33,7 +33,7 @@ def field_from_art(art: list[str], **stats: dict[str, Any]) -> Battlefield:
             else:
                 row.append(char)
         rows.append("".join(row))
-    field = Battlefield(Ground.parse(rows), tuple(sorted(fighters, key=lambda f: f.id)))
+    field = Battlefield(Ground.parse(rows, **(rules or {})), tuple(sorted(fighters, key=lambda f: f.id)))
     return Battlefield(field.ground, field.fighters, field.contact_engagements())
 
 

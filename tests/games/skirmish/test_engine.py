@@ -188,6 +188,21 @@ def test_r22_bad_scenarios_name_the_field(change: dict[str, Any], field: str) ->
     assert caught.value.field == field and caught.value.source == "bad.json"
 
 
+@pytest.mark.parametrize(
+    ("rules", "field"),
+    [({"zoc": "smell"}, "rules.zoc"), ({"shortest": "fastest"}, "rules.shortest"), ({"fog": True}, "rules.fog"),
+     (["walk"], "rules")],
+)
+def test_bad_rules_are_refused_naming_the_field(rules: Any, field: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        parse_scenario(scenario_from_art(["a.X"]) | {"rules": rules}, "bad.json")
+    assert caught.value.field == field
+    chosen = parse_scenario(scenario_from_art(["a.X"]) | {"rules": {"zoc": "sight", "shortest": "cost"}})
+    assert (chosen.ground.zoc, chosen.ground.shortest) == ("sight", "cost")
+    assert parse_scenario(chosen.to_json()) == chosen  # the rules round-trip through the file format
+    assert parse_scenario(scenario_from_art(["a.X"])).ground.zoc == "walk"  # the defaults
+
+
 def test_bad_options_name_the_option() -> None:
     with pytest.raises(FormatError, match="colour"):
         SkirmishGame.new({"colour": "red"})

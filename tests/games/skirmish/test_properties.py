@@ -10,7 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
+from meeple.games.skirmish.battlefield import SHORTEST_RULES, ZOC_RULES, Battlefield, Fighter, Ground
 from meeple.games.skirmish.movement import Adjudicator, CheckResult, check, reachable
 from tests.games.skirmish.reference import reference_destinations
 
@@ -19,7 +19,8 @@ Cell = tuple[int, int]
 
 @st.composite
 def battlefields(draw: st.DrawFn, max_move: int = 14) -> Battlefield:
-    """A small random battlefield; fighter ``m`` (side 0) is the one that moves."""
+    """A small random battlefield (either ZOC rule, either shortest-path measure); fighter ``m`` (side 0)
+    is the one that moves."""
     width, height = draw(st.integers(4, 7)), draw(st.integers(4, 7))
     chars = draw(st.lists(st.sampled_from("......~#"), min_size=width * height, max_size=width * height))
     rows = ["".join(chars[y * width:(y + 1) * width]) for y in range(height)]
@@ -36,7 +37,8 @@ def battlefields(draw: st.DrawFn, max_move: int = 14) -> Battlefield:
         harmless = draw(st.integers(0, 4)) == 0
         fighters.append(Fighter(f"f{index}", side, cell, move=6, zoc=draw(st.integers(0, 3)), harmless=harmless,
                                 keeps_zoc=draw(st.integers(0, 5)) == 0, strike=0 if harmless else 1))
-    field = Battlefield(Ground.parse(rows), tuple(sorted(fighters, key=lambda f: f.id)))
+    ground = Ground.parse(rows, zoc=draw(st.sampled_from(ZOC_RULES)), shortest=draw(st.sampled_from(SHORTEST_RULES)))
+    field = Battlefield(ground, tuple(sorted(fighters, key=lambda f: f.id)))
     return Battlefield(field.ground, field.fighters, field.contact_engagements())
 
 

@@ -10,7 +10,10 @@ Rules R1–R7 of ``docs/rules/skirmish.md`` live here:
   ``keeps_zoc`` flag ("unless stated otherwise"), hit points and a strike;
 * R4 — one fighter per cell;
 * R5 — two fighters are in contact when their cells touch (by a side or a corner);
-* R6 — the ZOC of a fighter is every cell at Chebyshev distance 1..reach from it;
+* R6 — the ZOC of a fighter is every cell it could walk to in 1..reach steps over the terrain (R2:
+  never through blocking ground nor across its corners), fighters ignored; the scenario option
+  ``zoc: "sight"`` makes it every cell within reach squares that it sees (no blocking cell cut by the
+  segment between the centres);
 * R7 — a fighter engaged by at least one opponent that is not harmless has no ZOC (unless it
   ``keeps_zoc``).
 
@@ -33,6 +36,10 @@ DIAGONAL_COST = 3
 """MP to step to a corner neighbour (R2)."""
 
 OPEN, DIFFICULT, BLOCKING = ".", "~", "#"
+ZOC_RULES = ("walk", "sight")
+"""How blocking ground shapes a ZOC (R6): ``walk`` (default) or ``sight``."""
+SHORTEST_RULES = ("length", "cost")
+"""What "the shortest path" toward an opponent measures (R10): ``length`` (default) or ``cost`` (MP)."""
 TERRAIN_CHARS = (OPEN, DIFFICULT, BLOCKING)
 TERRAIN_NAMES = {OPEN: "open", DIFFICULT: "difficult", BLOCKING: "blocking"}
 
@@ -42,6 +49,33 @@ def chebyshev(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def segment_enters_square(a: Cell, b: Cell, square: Cell) -> bool:
+    """Whether the segment between the centres of cells ``a`` and ``b`` passes through the inside of
+    cell ``square`` (a unit square around its centre); touching its edge or corner does not count.
+
+    Exact (integers only): the segment is clipped against the open square, Liang-Barsky style, with
+    coordinates doubled so that the square's edges sit at odd integers.
+    """
+    ax, ay, bx, by = 2 * a[0], 2 * a[1], 2 * b[0], 2 * b[1]
+    low_x, high_x, low_y, high_y = 2 * square[0] - 1, 2 * square[0] + 1, 2 * square[1] - 1, 2 * square[1] + 1
+    # Parameter t in [0, 1] as a fraction num/den; keep the largest entry and the smallest exit.
+    enter_num, enter_den, leave_num, leave_den = 0, 1, 1, 1
+    for start, delta, low, high in ((ax, bx - ax, low_x, high_x), (ay, by - ay, low_y, high_y)):
+        if delta == 0:
+            if not low < start < high:
+                return False
+            continue
+        t_low, t_high = (low - start, high - start) if delta > 0 else (high - start, low - start)
+        den = abs(delta)
+        sign = 1 if delta > 0 else -1
+        t_low, t_high = t_low * sign, t_high * sign  # t = t_num / den
+        if t_low * enter_den > enter_num * den:
+            enter_num, enter_den = t_low, den
+        if t_high * leave_den < leave_num * den:
+            leave_num, leave_den = t_high, den
+    return enter_num * leave_den < leave_num * enter_den  # a stretch of positive length inside
+
+
 def in_contact(a: Cell, b: Cell) -> bool:
     """Whether two cells touch by a side or a corner (R5)."""
     return chebyshev(a, b) == 1
@@ -49,17 +83,25 @@ def in_contact(a: Cell, b: Cell) -> bool:
 
 @dataclass(frozen=True)
 class Ground:
-    """The terrain: ``rows[y][x]`` is ``.`` (open), ``~`` (difficult) or ``#`` (blocking).
+    """The terrain: ``rows[y][x]`` is ``.`` (open), ``~`` (difficult) or ``#`` (blocking), and how it acts
+    on zones of control and approach paths: ``zoc`` (R6: ``walk`` or ``sight``) and ``shortest`` (R10:
+    a bound fighter's shortest path measured in ``length`` or in movement ``cost``).
 
     Cells are also numbered ``index = y * width + x`` for the searches; ``steps[index]`` lists
     ``(neighbour index, base cost)`` for every legal step on an empty battlefield (R2).
     """
 
     rows: tuple[str, ...]
+    zoc: str = "walk"
+    shortest: str = "length"
 
     @classmethod
-    def parse(cls, rows: Sequence[str]) -> Ground:
-        """A ground from its rows (top row first); raises ``ValueError`` on a bad map."""
+    def parse(cls, rows: Sequence[str], zoc: str = "walk", shortest: str = "length") -> Ground:
+        """A ground from its rows (top row first); raises ``ValueError`` on a bad map or rule."""
+        if zoc not in ZOC_RULES:
+            raise ValueError(f"zoc is {zoc!r}: use one of {', '.join(ZOC_RULES)}")
+        if shortest not in SHORTEST_RULES:
+            raise ValueError(f"shortest is {shortest!r}: use one of {', '.join(SHORTEST_RULES)}")
         if not rows or not rows[0]:
             raise ValueError("the map needs at least one row and one column")
         width = len(rows[0])
@@ -69,7 +111,7 @@ class Ground:
             for x, char in enumerate(row):
                 if char not in TERRAIN_CHARS:
                     raise ValueError(f"cell ({x}, {y}) is {char!r}: use '.', '~' or '#'")
-        return cls(tuple(rows))
+        return cls(tuple(rows), zoc, shortest)
 
     @cached_property
     def width(self) -> int:
@@ -154,6 +196,41 @@ class Ground:
         """The cells touching ``cell`` on the map (whatever their terrain)."""
         return self.grid.neighbours(cell)
 
+    @cached_property
+    def _zoc_memo(self) -> dict[tuple[Cell, int], tuple[Cell, ...]]:
+        return {}
+
+    def zoc_area(self, cell: Cell, reach: int) -> tuple[Cell, ...]:
+        """The cells a ZOC of ``reach`` squares from ``cell`` covers on this ground (R6), row by row.
+
+        ``walk``: every cell reachable in 1..reach steps (R2's steps: no blocking cell, no cutting its
+        corner; difficult ground counts as one step; fighters do not stop a ZOC). ``sight``: every
+        passable cell within ``reach`` squares (Chebyshev) whose centre the segment from ``cell``'s
+        centre reaches without passing through the inside of a blocking cell.
+        """
+        key = (cell, reach)
+        found = self._zoc_memo.get(key)
+        if found is None:
+            cells = self._walk_area(cell, reach) if self.zoc == "walk" else self._sight_area(cell, reach)
+            found = self._zoc_memo[key] = tuple(sorted(cells, key=lambda c: (c[1], c[0])))
+        return found
+
+    def _walk_area(self, cell: Cell, reach: int) -> set[Cell]:
+        start = self.index(cell)
+        seen, frontier = {start}, {start}
+        for _ in range(reach):  # breadth first: one layer per step
+            frontier = {after for before in frontier for after, _ in self.steps[before]} - seen
+            seen |= frontier
+        seen.discard(start)
+        return {self.cell(index) for index in seen}
+
+    def _sight_area(self, cell: Cell, reach: int) -> set[Cell]:
+        fx, fy = cell
+        near = [(x, y) for y in range(max(0, fy - reach), min(self.height, fy + reach + 1))
+                for x in range(max(0, fx - reach), min(self.width, fx + reach + 1))]
+        walls = [c for c in near if self.terrain(c) == BLOCKING]
+        return {c for c in near if c != cell and self.terrain(c) != BLOCKING
+                and not any(segment_enters_square(cell, c, wall) for wall in walls)}
 
 @dataclass(frozen=True)
 class Fighter:
@@ -253,11 +330,7 @@ class Battlefield:
         if not self.has_zoc(fighter_id):
             return []
         fighter = self.fighter(fighter_id)
-        (fx, fy), reach = fighter.cell, fighter.zoc
-        return [(x, y)
-                for y in range(max(0, fy - reach), min(self.ground.height, fy + reach + 1))
-                for x in range(max(0, fx - reach), min(self.ground.width, fx + reach + 1))
-                if (x, y) != fighter.cell]
+        return list(self.ground.zoc_area(fighter.cell, fighter.zoc))
 
     def with_fighters(self, fighters: Iterable[Fighter], engagements: frozenset[Pair]) -> Battlefield:
         """Another snapshot on the same ground."""

@@ -193,7 +193,8 @@ class CheckResult:
 
 # --- distance to contact ---------------------------------------------------------------------------
 class DistanceField:
-    """``d_T``: the MP cost from a cell to the nearest free cell touching every member of a group (R10).
+    """``d_T``: the length (or, with ``shortest: "cost"``, the MP cost) from a cell to the nearest free cell
+    touching every member of a group (R10).
 
     A backward Dijkstra from those cells over the terrain, around occupied cells, ignoring ZOCs; it
     expands only as far as the questions asked of it need.
@@ -202,7 +203,7 @@ class DistanceField:
     def __init__(self, adjudicator: Adjudicator, goals: frozenset[int]) -> None:
         ground = adjudicator.field.ground
         self._steps = ground.steps
-        self._factor = ground.factor
+        self._factor = adjudicator.metric
         self._occupied = adjudicator.occupied
         self.goals = goals
         self._dist: dict[int, int] = dict.fromkeys(goals, 0)
@@ -244,7 +245,11 @@ class Adjudicator:
 
     * ``binding[cell]``: opponents whose ZOC binds the mover on that cell (ZOCs that exist (R7) and that
       the mover does not ignore (R14));
-    * ``contact[cell]``: opponents (not ignored) touching that cell: entering it ends the move (R8);
+    * ``contact[cell]``: opponents (not ignored) that exert a ZOC and touch that cell: entering it ends
+      the move (R8); an opponent without a ZOC does not stop a fighter passing by it;
+    * ``touching[cell]``: every opponent (not ignored) touching that cell: ending there engages them (R8);
+    * ``metric[cell]``: the multiplier of a step's base cost entering ``cell`` in ``d_T`` (R10): 1 when the
+      shortest path is measured in length (the default), the terrain factor when it is measured in MP;
     * ``ignored``: opponents in contact at the start — the mover leaves that engagement (R14);
     * ``ignored_contact``: cells touching an ignored opponent: the move may cross them but not end there.
     """
@@ -259,6 +264,7 @@ class Adjudicator:
         self.ignored = frozenset(field.in_contact_with(fighter_id))
         binding: dict[int, set[str]] = {}
         contact: dict[int, set[str]] = {}
+        touching_cells: dict[int, set[str]] = {}
         ignored_contact: set[int] = set()
         self.contact_cells: dict[str, frozenset[int]] = {}
         for opponent in field.opponents(fighter_id):
@@ -268,12 +274,17 @@ class Adjudicator:
             if opponent.id in self.ignored:
                 ignored_contact.update(touching)
                 continue
+            halts = field.has_zoc(opponent.id)
             for index in touching:
-                contact.setdefault(index, set()).add(opponent.id)
+                touching_cells.setdefault(index, set()).add(opponent.id)
+                if halts:
+                    contact.setdefault(index, set()).add(opponent.id)
             for cell in field.zoc_cells(opponent.id):
                 binding.setdefault(ground.index(cell), set()).add(opponent.id)
         self.binding = {cell: frozenset(ids) for cell, ids in binding.items()}
         self.contact = {cell: frozenset(ids) for cell, ids in contact.items()}
+        self.touching = {cell: frozenset(ids) for cell, ids in touching_cells.items()}
+        self.metric = ground.factor if ground.shortest == "cost" else tuple(min(1, f) for f in ground.factor)
         self.ignored_contact = frozenset(ignored_contact)
         self._fields: dict[Group, DistanceField] = {}
         self._groups: dict[frozenset[str], tuple[Group, ...]] = {}
@@ -319,14 +330,15 @@ class Adjudicator:
         return found
 
     def is_shortest_step(self, group: Group, before: int, after: int, cost: int) -> bool:
-        """Whether stepping from ``before`` to ``after`` (for ``cost`` MP) follows a shortest path (R10)."""
+        """Whether stepping from ``before`` to ``after`` (``cost`` in ``d_T``'s measure: :attr:`metric`)
+        follows a shortest path (R10)."""
         distances = self.distance_field(group)
         here = distances.distance(before)
         return here != INF and distances.equals(after, here - cost)
 
     def outcome_at(self, cell: int) -> MoveOutcome:
         """How a move ending on ``cell`` ends (R16)."""
-        touching = self.contact.get(cell)
+        touching = self.touching.get(cell)
         if touching:
             return MoveOutcome("engaged", tuple(sorted(touching)))
         holding = self.binding.get(cell)
@@ -339,10 +351,11 @@ class Adjudicator:
         return cell != self.start and cell not in self.ignored_contact
 
     def may_stop_bound(self, cell: int, group: Group) -> bool:
-        """Whether a fighter bound toward ``group`` may stop on ``cell`` (R12): in contact with an opponent,
+        """Whether a fighter bound toward ``group`` may stop on ``cell`` (R12): in contact with an opponent
+        (engaging it),
         or inside the ZOC of a member of the group (having gone round an obstacle out of those ZOCs, it
         must go on until it is back in one or in contact: stopping outside would be leaving the ZOC)."""
-        return cell in self.contact or not group.isdisjoint(self.binding.get(cell, ()))
+        return cell in self.touching or not group.isdisjoint(self.binding.get(cell, ()))
 
     def why_unreachable(self, cell: Cell) -> tuple[str, Msg]:
         """The rule (and reason) that keeps a move from ending on ``cell`` when no legal path reaches it."""
@@ -438,7 +451,7 @@ class _ReachSearch:
                 self._relax((a.start, self._mode(group)), 0, None)
         else:
             self._relax((a.start, _FREE), 0, None)
-        steps, factor, occupied = a.ground.steps, a.ground.factor, a.occupied
+        steps, factor, occupied, metric = a.ground.steps, a.ground.factor, a.occupied, a.metric
         contact, budget = a.contact, self.budget
         while self.heap:
             cost, cell, mode = heapq.heappop(self.heap)
@@ -456,7 +469,8 @@ class _ReachSearch:
                 continue
             for after, base in steps[cell]:
                 price = base * factor[after]
-                if after in occupied or cost + price > budget or not distances.equals(after, here - price):
+                if (after in occupied or cost + price > budget
+                        or not distances.equals(after, here - base * metric[after])):
                     continue
                 if a.may_stop_bound(after, group):
                     self._end(after, cost + price, state)
@@ -586,7 +600,7 @@ class _PathCheck:
             return self._fail(step, cell, "R15", Msg(f"coût {self.cost} PM > allocation {a.mover.move} PM",
                                                      f"cost {self.cost} MP > allowance {a.mover.move} MP"))
         if self.bound:
-            error = self._bound_step(step, ground.index(before), index, price, cell)
+            error = self._bound_step(step, ground.index(before), index, base * a.metric[index], cell)
             if error is not None:
                 return error
         elif index not in a.contact and index in a.binding:
@@ -598,6 +612,7 @@ class _PathCheck:
         return None
 
     def _bound_step(self, step: int, before: int, after: int, price: int, cell: Cell) -> CheckResult | None:
+        """A step of a bound fighter; ``price`` is the step in ``d_T``'s measure (R10)."""
         a = self.a
         fitting = {group for group in self.candidates if a.is_shortest_step(group, before, after, price)}
         if fitting:

@@ -12,6 +12,10 @@ A scenario (``format: "meeple-skirmish-scenario"``, ``version: 1``)::
       "first": 0,                                        # optional: side that acts first in round 1
       "sides": [{"fr": "Rouges", "en": "Reds"}, …],      # optional: two names
       "objectives": [[x, y], …],                         # optional: cells worth 1 point at the end
+      "rules": {"zoc": "walk", "shortest": "length"},    # optional, defaults shown: "zoc": "walk" (a ZOC
+                                                         #   spreads by steps around blocking ground) or
+                                                         #   "sight" (line of sight), R6; "shortest":
+                                                         #   "length" or "cost" (MP), R10
       "fighters": [
         {"id": "R1", "side": 0, "at": [x, y],            # required
          "move": 10, "zoc": 2, "harmless": false,        # optional, defaults shown
@@ -37,7 +41,7 @@ from meeple.core.files import parse_json
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
-from meeple.games.skirmish.battlefield import Battlefield, Fighter, Ground
+from meeple.games.skirmish.battlefield import SHORTEST_RULES, ZOC_RULES, Battlefield, Fighter, Ground
 
 SCENARIO_FORMAT = "meeple-skirmish-scenario"
 SCENARIO_VERSION = 1
@@ -78,6 +82,7 @@ class Scenario:
             "first": self.first,
             "sides": [side.to_json() for side in self.sides],
             "objectives": [list(cell) for cell in self.objectives],
+            "rules": {"zoc": self.ground.zoc, "shortest": self.ground.shortest},
             "fighters": [
                 {key: value for key, value in fighter.to_json().items() if key != "max_hits"}
                 | {"hits": fighter.max_hits}
@@ -146,7 +151,19 @@ def _ground(data: Mapping[str, Any], source: str) -> Ground:
             if char not in ".~#":
                 raise _error(source, f"map[{y}][{x}]", f"terrain {char!r} inconnu (. ~ #)",
                              f"unknown terrain {char!r} (. ~ #)")
-    return Ground.parse(rows)
+    rules = data.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise _error(source, "rules", "un objet {\"zoc\": …, \"shortest\": …} est attendu",
+                     "an object {\"zoc\": …, \"shortest\": …} is expected")
+    choices = {"zoc": ZOC_RULES, "shortest": SHORTEST_RULES}
+    for key, value in rules.items():
+        if key not in choices:
+            raise _error(source, f"rules.{key}", "règle inconnue (zoc, shortest)", "unknown rule (zoc, shortest)")
+        if value not in choices[key]:
+            allowed = ", ".join(choices[key])
+            raise _error(source, f"rules.{key}", f"une valeur parmi {allowed} est attendue",
+                         f"one of {allowed} is expected")
+    return Ground.parse(rows, zoc=rules.get("zoc", "walk"), shortest=rules.get("shortest", "length"))
 
 
 def _fighter(data: Any, index: int, source: str, ground: Ground, taken: dict[Cell, str]) -> Fighter:
@@ -189,7 +206,7 @@ def _fighter(data: Any, index: int, source: str, ground: Ground, taken: dict[Cel
 
 
 SCENARIO_FIELDS = ("format", "version", "name", "title", "description", "map", "rounds", "first", "sides",
-                   "objectives", "fighters")
+                   "objectives", "rules", "fighters")
 
 
 def _header(data: Any, source: str) -> None:
