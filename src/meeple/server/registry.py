@@ -22,6 +22,7 @@ from typing import Any
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, GameInfo
 from meeple.core.i18n import Msg
+from meeple.core.limits import ContentLimits
 from meeple.core.modules import import_optional
 from meeple.core.rng import make_rng
 from meeple.games import discover
@@ -90,6 +91,23 @@ class GameAdapter:
     worker_queries: frozenset[str] = frozenset()
     """The queries and catalog questions heavy enough to run in a worker process (the others, cheap, run
     in a thread of the server). Their functions must be module-level, their arguments and answers picklable."""
+    inline_content: Mapping[str, ContentLimits] = field(default_factory=dict)
+    """The options that may carry a whole document sent by the client (a level, a scenario, a case), with
+    the limits the game's format sets for it. Such a document is checked against its limits before any
+    other work (over a limit: nothing is built), and the game is then built in a worker process, with a
+    time limit, never in the server's own process. A text value of such an option is a shipped content's
+    id (the game looks it up in its closed list), not a document."""
+
+    def inline_options(self, options: Mapping[str, JSON]) -> list[str]:
+        """The options of ``options`` that carry a document sent inline, each checked against its limits
+        (raises :class:`~meeple.core.limits.TooLargeError` naming the first limit crossed)."""
+        found = []
+        for key, limits in self.inline_content.items():
+            value = options.get(key)
+            if value is not None and not isinstance(value, str):
+                limits.check(value, f"options.{key}")
+                found.append(key)
+        return found
 
     def to_json(self) -> dict[str, JSON]:
         """What the lobby needs to know."""

@@ -35,11 +35,12 @@ from typing import Any, TypeVar
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
+from meeple.core.limits import ContentLimits, TooLargeError
 from meeple.core.rng import derive_seed, fresh_seed
 from meeple.server.fairuse import FairQueue, FairUse, Limits, RateLimited
 from meeple.server.registry import GameEntry, GameRegistry, random_move
 from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
-from meeple.server.workers import AiWorkers
+from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, TimeLimitExceeded, WorkersBusy
 
 log = logging.getLogger("meeple.server")
 
@@ -63,6 +64,9 @@ GAME_PROCESSES = max(1, (os.cpu_count() or 1) // 2)
 """How many worker processes run the heavy game calls (cases, hints), beside the AI's own workers."""
 SWEEP_BATCH = 500
 """Expired rooms deleted per transaction."""
+OPTIONS_LIMITS = ContentLimits(max_bytes=40_000, max_depth=8, max_text=500, max_items=300)
+"""Any game's options, whatever the game: checked before anything else. Each format's own limits for a
+document sent inline (a level, a scenario, a case: 32 kB) are stricter and come next."""
 SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
 
@@ -113,6 +117,15 @@ class ServerError(MeepleError):
 
 def _err(code: str, fr: str, en: str, status: int = 400) -> ServerError:
     return ServerError(code, Msg(fr, en), status)
+
+
+def _too_large(error: TooLargeError) -> ServerError:
+    """Content over one of its documented limits: 413, the message naming the limit."""
+    return ServerError("too_large", error.message, 413)
+
+
+def _busy() -> ServerError:
+    return _err("busy", "serveur occupé : réessayez dans un instant", "server busy: try again in a moment", 503)
 
 
 @dataclass
@@ -281,7 +294,7 @@ class RoomService:
     """Every room of the server, and the one way to change them."""
 
     def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3, clock: Clock | None = None,
-                 workers: AiWorkers | None = None, game_workers: AiWorkers | None = None,
+                 workers: AiWorkers | None = None, game_workers: AiWorkers | TimedWorkers | None = None,
                  limits: Limits | None = None) -> None:
         self.store = store
         self.registry = registry
@@ -296,8 +309,9 @@ class RoomService:
         self._ai_rooms: dict[str, dict[str, float]] = {}
         """Per owner, its live rooms against the computer and when each last changed."""
         self._sweeper: asyncio.Task[None] | None = None
-        self.game_workers = game_workers or AiWorkers(processes=GAME_PROCESSES)
-        """The heavy game calls have their own workers: a new case or a hint never waits behind an AI search."""
+        self.game_workers = game_workers or TimedWorkers(processes=GAME_PROCESSES)
+        """The heavy game calls have their own workers, with a time limit per call: a new case, a hint or a game
+        built from content a client sent never waits behind an AI search, nor runs on for ever."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
@@ -518,11 +532,31 @@ class RoomService:
             del self.rooms[old.code]
 
     async def _new_game(self, entry: GameEntry, options: Mapping[str, JSON], seed: int) -> Game[Any]:
-        """The game's factory, in a worker process when it may take long (its errors come back as they are)."""
-        if entry.adapter.factory_in_worker:
+        """The game's factory: in a worker process, with a time limit, when it may take long or builds a
+        document the client sent inline (checked against the format's limits first: over one, nothing is
+        built); in a thread otherwise. A game's errors come back as they are."""
+        try:
+            OPTIONS_LIMITS.check(dict(options), "options")
+            inline = entry.adapter.inline_options(options)
+        except TooLargeError as error:
+            raise _too_large(error) from error
+        if not (entry.adapter.factory_in_worker or inline):
+            return await asyncio.to_thread(entry.info.factory, options, seed)
+        try:
             game: Game[Any] = await self.game_workers.run(entry.info.factory, options, seed)
-            return game
-        return await asyncio.to_thread(entry.info.factory, options, seed)
+        except TooLargeError as error:  # a limit only the format's reader checks (a map's width…)
+            raise _too_large(error) from error
+        except TimeLimitExceeded as error:
+            limit = f"{error.seconds:g}"
+            raise _err("too_slow", f"la partie n'a pas pu être préparée en {limit} s (limite) : abandon",
+                       f"the game could not be made within {limit} s (the limit): given up", 422) from error
+        except WorkersBusy as error:
+            raise _busy() from error
+        except SearchFailed as error:
+            log.error("a game could not be made in a worker: %s", error)
+            raise _err("internal", "erreur du jeu : la partie n'a pas pu être préparée",
+                       "game error: the game could not be made", 500) from error
+        return game
 
     async def _rebuild(self, row: RoomRow) -> Room:
         entry = self.registry.get(row.game)
@@ -849,6 +883,8 @@ class RoomService:
             seat = room.active_seat(seats)
         try:
             return await self._ask(name in room.entry.adapter.worker_queries, function, snapshot, seat, params)
+        except ServerError:
+            raise
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
         except Exception as error:
@@ -864,6 +900,8 @@ class RoomService:
             raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
         try:
             return await self._ask(name in entry.adapter.worker_queries, function, params)
+        except ServerError:
+            raise
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
         except Exception as error:
@@ -872,11 +910,18 @@ class RoomService:
                        f"game error: query '{name}' got no answer", 500) from error
 
     async def _ask(self, heavy: bool, function: Callable[..., JSON], *args: Any) -> JSON:
-        """A game's answer, computed in a worker process when ``heavy``, else in a thread; a game's error
-        (:class:`MeepleError`) is raised as itself either way."""
-        if heavy:
+        """A game's answer, computed in a worker process (with a time limit) when ``heavy``, else in a thread;
+        a game's error (:class:`MeepleError`) is raised as itself either way."""
+        if not heavy:
+            return await asyncio.to_thread(function, *args)
+        try:
             return await self.game_workers.run(function, *args)
-        return await asyncio.to_thread(function, *args)
+        except TimeLimitExceeded as error:
+            limit = f"{error.seconds:g}"
+            raise _err("too_slow", f"pas de réponse en {limit} s (limite) : question abandonnée",
+                       f"no answer within {limit} s (the limit): question given up", 503) from error
+        except WorkersBusy as error:
+            raise _busy() from error
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
     def _after_change(self, room: Room) -> None:

@@ -32,6 +32,7 @@ import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from meeple.core.errors import MeepleError
@@ -178,3 +179,161 @@ class AiWorkers:
         for pid in running:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
+
+
+GAME_CALL_SECONDS = 20.0
+"""How long one heavy game call may take in a :class:`TimedWorkers` pool (a new murder case, a hint, a game
+built from a level, scenario or case sent inline): a generated 9×9 case takes under a second, a level at the
+format's limits a few milliseconds, so only hostile content or a runaway search reaches it."""
+MAX_WAITING = 64
+"""How many calls may wait for a worker of a :class:`TimedWorkers` pool; more are refused at once."""
+
+
+class TimeLimitExceeded(Exception):
+    """A call that did not finish within its pool's time limit: its worker was killed and replaced."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"no answer within {seconds:g} s: the worker was stopped")
+        self.seconds = seconds
+
+
+class WorkersBusy(Exception):
+    """Too many calls already wait for a worker (:data:`MAX_WAITING`)."""
+
+
+def _serve(connection: Connection, niceness: int, server_pid: int) -> None:
+    """A timed worker's life: answer each pickled ``(function, args)`` with a pickled ``(ok, value)``."""
+    _start_worker(niceness, server_pid)
+    while True:
+        try:
+            payload = connection.recv_bytes()
+        except (EOFError, OSError):  # the server closed its end: nothing more to do
+            return
+        try:
+            reply: tuple[bool, Any] = (True, _call(payload))
+        except (_Carried, SearchFailed) as error:
+            reply = (False, error)
+        try:
+            answer = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:
+            answer = pickle.dumps((False, SearchFailed(f"the answer cannot be sent back: {error}")))
+        connection.send_bytes(answer)
+
+
+def _exchange(connection: Connection, payload: bytes, seconds: float) -> bytes | None:
+    """In a thread of the server: send one call, wait for its answer at most ``seconds`` (None: no answer)."""
+    connection.send_bytes(payload)
+    if not connection.poll(seconds):
+        return None
+    return connection.recv_bytes()
+
+
+class _Worker:
+    """One process of a :class:`TimedWorkers` pool and the server's end of its pipe."""
+
+    def __init__(self, context: Any, niceness: int) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, niceness, os.getpid()), daemon=True,
+                                       name="meeple-game-worker")
+        self.process.start()
+        child.close()
+
+    def stop(self) -> None:
+        """Kill the process now (SIGKILL: a search stuck in C code never sees a gentler signal)."""
+        with contextlib.suppress(Exception):
+            self.process.kill()
+            self.process.join(timeout=5)
+        with contextlib.suppress(Exception):
+            self.connection.close()
+
+
+class TimedWorkers:
+    """Worker processes whose every call has a time limit: a call still running when the limit comes is
+    stopped by killing its worker, which is replaced by a fresh one; the caller gets :class:`TimeLimitExceeded`.
+
+    For the heavy game calls (:attr:`meeple.server.registry.GameAdapter.factory_in_worker`, the adapters'
+    ``worker_queries``, games built from content a client sent): unlike the AI, whose searches have budgets
+    of their own, these run on what a client chose. What cannot be sent to a worker is refused
+    (:class:`SearchFailed`), never run in the server instead. At most :data:`MAX_WAITING` calls wait for a
+    worker; beyond that :class:`WorkersBusy` is raised at once.
+    """
+
+    def __init__(self, processes: int = 1, time_limit: float = GAME_CALL_SECONDS,
+                 niceness: int = WORKER_NICENESS, max_waiting: int = MAX_WAITING) -> None:
+        self.processes = max(1, processes)
+        self.time_limit = time_limit
+        self.niceness = niceness
+        self.max_waiting = max_waiting
+        self.replaced = 0
+        """How many workers were killed for running past the limit (or died) and replaced."""
+        self._idle: list[_Worker] = []
+        self._running: set[_Worker] = set()
+        self._slots: asyncio.Semaphore | None = None
+        self._waiting = 0
+        self._closed = False
+        methods = multiprocessing.get_all_start_methods()
+        self._context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers alive now (idle or busy)."""
+        return [worker.process.pid for worker in [*self._idle, *self._running] if worker.process.pid is not None]
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` computed in a worker process within :attr:`time_limit` seconds.
+
+        Raises :class:`TimeLimitExceeded` past the limit, :class:`WorkersBusy` when too many calls wait, a
+        game's :class:`~meeple.core.errors.MeepleError` as itself, any other error as :class:`SearchFailed`.
+        """
+        if self._closed:
+            raise SearchFailed("the game workers were stopped")
+        try:
+            payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError) as error:
+            raise SearchFailed(f"{function!r} cannot go to a worker process: {error}") from None
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.processes)
+        if self._waiting >= self.max_waiting:
+            raise WorkersBusy(f"{self._waiting} calls already wait for a game worker")
+        self._waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self._waiting -= 1
+        try:
+            result: T = await self._run_on_a_worker(payload)
+        finally:
+            self._slots.release()
+        return result
+
+    async def _run_on_a_worker(self, payload: bytes) -> Any:
+        worker = self._idle.pop() if self._idle else await asyncio.to_thread(_Worker, self._context, self.niceness)
+        self._running.add(worker)
+        healthy = False
+        try:
+            try:
+                answer = await asyncio.to_thread(_exchange, worker.connection, payload, self.time_limit)
+            except (EOFError, OSError) as error:  # the worker died (out of memory, killed)
+                log.error("a game worker process died (%s); it is replaced", error)
+                raise SearchFailed(f"the game worker died: {error}") from None
+            if answer is None:
+                log.warning("a game call ran past %g s: its worker is killed and replaced", self.time_limit)
+                raise TimeLimitExceeded(self.time_limit)
+            healthy = True
+        finally:
+            self._running.discard(worker)
+            if healthy and not self._closed:
+                self._idle.append(worker)
+            else:  # dead, late, or cancelled while under way: never reuse it
+                self.replaced += 0 if self._closed else 1
+                await asyncio.to_thread(worker.stop)
+        ok, value = pickle.loads(answer)
+        if ok:
+            return value
+        raise value
+
+    def close(self) -> None:
+        """Stop every worker now; a call under way gets :class:`SearchFailed` (its pipe closes)."""
+        self._closed = True
+        for worker in [*self._idle, *self._running]:
+            worker.stop()
+        self._idle.clear()

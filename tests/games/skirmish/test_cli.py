@@ -130,7 +130,7 @@ def test_generate_writes_a_valid_scenario(tmp_path: Path, capsys: pytest.Capture
     assert main(["--lang", "en", "skirmish", "validate", str(out)]) == 0
     assert "6 fighters" in capsys.readouterr().out
     assert main(["skirmish", "generate", "--width", "2"]) == 2
-    assert "il faut 6 ≤ largeur ≤ 100" in capsys.readouterr().err  # French by default, like every message
+    assert "il faut 6 ≤ largeur ≤ 32" in capsys.readouterr().err  # French by default, like every message
 
 
 def test_reach_can_also_draw_an_svg(tmp_path: Path) -> None:

@@ -179,6 +179,16 @@ def test_r22_shipped_scenarios_load_and_round_trip() -> None:
         ({"round": 3}, "round"),  # a misspelt top-level field is refused like a fighter's
         ({"fighters": [{"id": "a", "side": 0, "at": [0, 0], "harmless": True}, {"id": "b", "side": 1, "at": [2, 0]}]},
          "fighters"),
+        # the size limits (a scenario may come from the network)
+        ({"map": ["." * 33]}, "map"),
+        ({"map": ["..."] * 33}, "map"),
+        ({"fighters": [{"id": f"f{i}", "side": i % 2, "at": [i, 0]} for i in range(17)]}, "fighters"),
+        ({"objectives": [[0, 0]] * 9}, "objectives"),
+        ({"fighters": [{"id": "a", "side": 0, "at": [0, 0], "move": 21}, {"id": "b", "side": 1, "at": [2, 0]}]},
+         "fighters[0].move"),
+        ({"fighters": [{"id": "a", "side": 0, "at": [0, 0], "zoc": 6}, {"id": "b", "side": 1, "at": [2, 0]}]},
+         "fighters[0].zoc"),
+        ({"title": "x" * 501}, "title"),
     ],
 )
 def test_r22_bad_scenarios_name_the_field(change: dict[str, Any], field: str) -> None:

@@ -16,6 +16,9 @@ Format ``meeple-murder-case``, version 1::
 Rows and columns count from 0. Clue kinds and their fields: ``row``/``not_row`` and ``column``/``not_column``
 (``index``), ``room``/``not_room`` (``room``), ``on``/``not_on`` and ``beside``/``not_beside``
 (``object``), ``corner``, ``not_corner``, ``alone``, ``with_one_other`` (``room``, ``gender``).
+
+A case may come from the network (a room's ``case`` option), so its size is bounded: :data:`CASE_LIMITS`
+is checked first, before any other work (a generated 9×9 case is about 4 kB, 16 clues).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.files import read_json
 from meeple.core.i18n import Msg
+from meeple.core.limits import ContentLimits
 from meeple.games.murder.model import (
     CLUE_FIELDS,
     FLOORS,
@@ -46,6 +50,13 @@ from meeple.games.murder.model import (
 
 CASE_FORMAT = "meeple-murder-case"
 CASE_VERSION = 1
+CASE_LIMITS = ContentLimits(
+    max_bytes=32_768, max_depth=5, max_text=200, max_items=100,
+    counts={"rooms": MAX_SIZE * MAX_SIZE, "objects": MAX_SIZE * MAX_SIZE, "people": MAX_SIZE, "clues": 100},
+    words={"rooms": Msg("pièces", "rooms"), "objects": Msg("objets", "objects"), "people": Msg("personnes", "people"),
+           "clues": Msg("indices", "clues")},
+)
+"""The size limits of a case document (JSON bytes, nesting, any text, any list, and these lists)."""
 
 
 def _expect(condition: bool, source: str, where: str, fr: str, en: str) -> None:
@@ -86,7 +97,9 @@ def _cell(value: Any, size: int, source: str, where: str) -> Cell:
 
 
 def case_from_json(data: Any, source: str = "case") -> Case:
-    """Read a case from its JSON value. A bad value raises :class:`FormatError` naming the field."""
+    """Read a case from its JSON value. A bad value raises :class:`FormatError` naming the field (a
+    :class:`~meeple.core.limits.TooLargeError` naming the limit for a case over :data:`CASE_LIMITS`)."""
+    CASE_LIMITS.check(data, source)
     _expect(isinstance(data, dict), source, "", "un objet JSON est attendu", "a JSON object is expected")
     _expect(data.get("format") == CASE_FORMAT, source, "format", f"« {CASE_FORMAT} » attendu", f"'{CASE_FORMAT}' expected")
     _expect(data.get("version") == CASE_VERSION, source, "version",

@@ -24,7 +24,13 @@ from meeple.games.skirmish.ai import DEFAULT_LEVEL, LEVELS, choose_move
 from meeple.games.skirmish.engine import Action, SkirmishGame, parse_cell
 from meeple.games.skirmish.movement import Adjudicator, Reach
 from meeple.games.skirmish.render import destinations_table, fighters_table, legend, render_grid, render_svg
-from meeple.games.skirmish.scenario import load_scenario, parse_scenario, random_scenario, shipped_scenarios
+from meeple.games.skirmish.scenario import (
+    MAX_SIDE,
+    load_scenario,
+    parse_scenario,
+    random_scenario,
+    shipped_scenarios,
+)
 
 app = typer.Typer(
     name="skirmish",
@@ -105,12 +111,12 @@ def validate(file: Annotated[Path, typer.Argument(help=cli_help("fichier de scé
 @app.command(help=cli_help("Crée un scénario aléatoire (JSON).", "Make a random scenario (JSON)."))
 def generate(
     seed: Annotated[int, typer.Option(help=cli_help("graine du hasard", "random seed"))] = 1,
-    width: Annotated[int, typer.Option(help=cli_help("largeur du terrain (6 à 100)", "width of the ground (6 to 100)"))]
+    width: Annotated[int, typer.Option(help=cli_help("largeur du terrain (6 à 32)", "width of the ground (6 to 32)"))]
     = 16,
-    height: Annotated[int, typer.Option(help=cli_help("hauteur du terrain (4 à 100)", "height of the ground (4 to 100)"))]
+    height: Annotated[int, typer.Option(help=cli_help("hauteur du terrain (4 à 32)", "height of the ground (4 to 32)"))]
     = 10,
     per_side: Annotated[int, typer.Option(help=cli_help(
-        "combattants par camp (au plus la hauteur)", "fighters per side (at most the height)"
+        "combattants par camp (au plus la hauteur, et 8)", "fighters per side (at most the height, and 8)"
     ))] = 4,
     rounds: Annotated[int, typer.Option(min=1, max=99, help=cli_help(
         "nombre de manches (1 à 99)", "number of rounds (1 to 99)"
@@ -123,8 +129,9 @@ def generate(
     try:
         data = random_scenario(seed, width, height, per_side, rounds)
     except ValueError:
-        raise typer.BadParameter(str(Msg("il faut 6 ≤ largeur ≤ 100, 4 ≤ hauteur ≤ 100 et 1 ≤ combattants par camp ≤ hauteur",
-                              "need 6 ≤ width ≤ 100, 4 ≤ height ≤ 100 and 1 ≤ fighters per side ≤ height"))) from None
+        raise typer.BadParameter(str(Msg(
+            f"il faut 6 ≤ largeur ≤ {MAX_SIDE}, 4 ≤ hauteur ≤ {MAX_SIDE} et 1 ≤ combattants par camp ≤ hauteur (et 8)",
+            f"need 6 ≤ width ≤ {MAX_SIDE}, 4 ≤ height ≤ {MAX_SIDE} and 1 ≤ fighters per side ≤ height (and 8)"))) from None
     parse_scenario(data, "generated")
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if out is None:

@@ -24,6 +24,12 @@ A scenario (``format: "meeple-skirmish-scenario"``, ``version: 1``)::
     }
 
 Fighters that start in contact with an opponent start engaged with it (R8).
+
+A scenario may come from the network (a room's ``scenario`` option), so its size is bounded: the JSON
+limits of :data:`SCENARIO_LIMITS` are checked first, before any other work, then at most
+:data:`MAX_SIDE` × :data:`MAX_SIDE` cells, ``move`` ≤ :data:`MAX_MOVE` and ``zoc`` ≤ :data:`MAX_ZOC`. At
+the limits the tactical AI still answers within seconds (its work grows with fighters × reachable cells);
+the shipped scenarios use about half of them (16×10 cells, 8 fighters, move 14).
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from meeple.core.errors import FormatError
 from meeple.core.files import parse_json
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.core.limits import ContentLimits
 from meeple.core.rng import make_rng
 from meeple.games.skirmish.battlefield import SHORTEST_RULES, ZOC_RULES, Battlefield, Fighter, Ground
 
@@ -48,6 +55,17 @@ SCENARIO_VERSION = 1
 DEFAULT_SIDES = (Msg("Rouges", "Reds"), Msg("Bleus", "Blues"))
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
+MAX_SIDE = 32
+"""The widest and tallest map, in cells."""
+MAX_MOVE = 20
+MAX_ZOC = 5
+SCENARIO_LIMITS = ContentLimits(
+    max_bytes=32_768, max_depth=5, max_text=500, max_items=100,
+    counts={"map": MAX_SIDE, "fighters": 16, "objectives": 8},
+    words={"map": Msg("rangées", "rows"), "fighters": Msg("combattants", "fighters"),
+           "objectives": Msg("objectifs", "objectives")},
+)
+"""The size limits of a scenario document (JSON bytes, nesting, any text, any list, and these lists)."""
 
 
 @dataclass(frozen=True)
@@ -141,8 +159,9 @@ def _ground(data: Mapping[str, Any], source: str) -> Ground:
     rows = data.get("map")
     if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
         raise _error(source, "map", "une liste non vide de lignes est attendue", "a non-empty list of rows is expected")
-    if len(rows) > 100 or len(rows[0]) > 100:
-        raise _error(source, "map", "100×100 cases au plus", "at most 100×100 cells")
+    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+        raise _error(source, "map", f"{MAX_SIDE}×{MAX_SIDE} cases au plus (limite)",
+                     f"at most {MAX_SIDE}×{MAX_SIDE} cells (the limit)")
     for y, row in enumerate(rows):
         if len(row) != len(rows[0]):
             raise _error(source, f"map[{y}]", f"{len(row)} cases au lieu de {len(rows[0])}",
@@ -195,8 +214,8 @@ def _fighter(data: Any, index: int, source: str, ground: Ground, taken: dict[Cel
         id=fighter_id,
         side=_int(data, "side", source, f"{where}.", 0, 1),
         cell=cell,
-        move=_int(data, "move", source, f"{where}.", 0, 200, 10),
-        zoc=_int(data, "zoc", source, f"{where}.", 0, 20, 2),
+        move=_int(data, "move", source, f"{where}.", 0, MAX_MOVE, 10),
+        zoc=_int(data, "zoc", source, f"{where}.", 0, MAX_ZOC, 2),
         harmless=harmless,
         keeps_zoc=_bool(data, "keeps_zoc", source, f"{where}."),
         hits=hits,
@@ -224,7 +243,9 @@ def _header(data: Any, source: str) -> None:
 
 
 def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
-    """A scenario from its JSON value; raises :class:`FormatError` naming ``source`` and the field."""
+    """A scenario from its JSON value; raises :class:`FormatError` naming ``source`` and the field (a
+    :class:`~meeple.core.limits.TooLargeError` naming the limit for a scenario over :data:`SCENARIO_LIMITS`)."""
+    SCENARIO_LIMITS.check(data, source)
     _header(data, source)
     ground = _ground(data, source)
     fighters_data = data.get("fighters")
@@ -313,10 +334,11 @@ def random_scenario(seed: int, width: int = 16, height: int = 10, per_side: int 
     """A random but valid scenario JSON value (seeded): scattered rocks and difficult ground, the two
     sides deployed on opposite edges, two objectives in the middle.
 
-    Raises ``ValueError`` for sizes the generator cannot fill (at least 6×4 and ``per_side`` in 1..height).
+    Raises ``ValueError`` for sizes the generator cannot fill (at least 6×4, at most :data:`MAX_SIDE` a side,
+    ``per_side`` in 1..min(height, 8)).
     """
-    if width < 6 or height < 4 or not 1 <= per_side <= height or width > 100 or height > 100:
-        raise ValueError("need width ≥ 6, height ≥ 4 (at most 100) and 1 ≤ per_side ≤ height")
+    if width < 6 or height < 4 or not 1 <= per_side <= min(height, 8) or width > MAX_SIDE or height > MAX_SIDE:
+        raise ValueError(f"need width ≥ 6, height ≥ 4 (at most {MAX_SIDE}) and 1 ≤ per_side ≤ height (at most 8)")
     rng = make_rng(seed)
     rows = [[rng.choices(".~#", weights=(80, 12, 8))[0] if 2 <= x < width - 2 else "." for x in range(width)]
             for y in range(height)]

@@ -21,6 +21,11 @@ A level file (``format: "meeple-stealth-level"``, ``version: 1``) looks like::
 
 Every problem raises :class:`~meeple.core.errors.FormatError` naming the source, the field
 (``enemies[2].route[1]``) and the reason. See docs/rules/stealth.md for the meaning of each field.
+
+A level may come from the network (a room's ``level_data``), so its size is bounded (:data:`LEVEL_LIMITS`,
+checked first, before any other work, and :data:`MAX_DEGREE`, :data:`MAX_RANGE`, :data:`MAX_STONES`): at
+the limits a level still builds in milliseconds and its view, which the server draws after every move,
+in well under a tenth of a second. The shipped levels use a fraction of them (22 nodes, 4 enemies).
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from meeple.core.boards import Graph
 from meeple.core.errors import FormatError
 from meeple.core.files import parse_json, read_json
 from meeple.core.i18n import Msg
+from meeple.core.limits import ContentLimits
 
 LEVEL_FORMAT = "meeple-stealth-level"
 LEVEL_VERSION = 1
@@ -53,6 +59,19 @@ MECHANIC_CODES = ("sentry", "pivot", "pivot-turn", "patrol", "patrol-walk", "tra
 """The mechanics a level can teach (``teaches``); :mod:`.analysis` says what taking each one away means."""
 
 NO_NODE = -1
+
+LEVEL_LIMITS = ContentLimits(
+    max_bytes=32_768, max_depth=6, max_text=500, max_items=300,
+    counts={"nodes": 100, "edges": 300, "enemies": 20, "caravan": 8},
+    words={"nodes": Msg("nœuds", "nodes"), "edges": Msg("arêtes", "edges"), "enemies": Msg("ennemis", "enemies"),
+           "caravan": Msg("membres de la file", "caravan members")},
+)
+"""The size limits of a level document (JSON bytes, nesting, any text, any list, and these lists)."""
+MAX_DEGREE = 8
+"""The most edges that meet at one node (each is a move, and the view previews every move)."""
+MAX_RANGE = 5
+"""The largest ``stone_range``, ``noise_radius`` and tracker ``radius``."""
+MAX_STONES = 9
 
 
 @dataclass(frozen=True)
@@ -221,7 +240,7 @@ class _Reader:
             raise _error(source, "", "un objet JSON est attendu", "a JSON object is expected")
         self.data = data
         self.index: dict[str, int] = {}
-        self.positions: list[tuple[float, float]] = []
+        self.placed: dict[tuple[float, float], str] = {}
         self.hide: set[int] = set()
 
     def fail(self, where: str, fr: str, en: str) -> FormatError:
@@ -264,15 +283,17 @@ class _Reader:
             raise self.fail(key, "« fr » et « en » sont attendus", "'fr' and 'en' are expected")
         return Msg(fr, en)
 
-    def count(self, key: str, default: int, minimum: int) -> int:
+    def count(self, key: str, default: int, minimum: int, maximum: int) -> int:
         value: int = self.get(self.data, key, "", int, default=default)
-        if value < minimum:
-            raise self.fail(key, f"un entier ≥ {minimum} est attendu", f"an integer ≥ {minimum} is expected")
+        if not minimum <= value <= maximum:
+            raise self.fail(key, f"un entier de {minimum} à {maximum} est attendu",
+                            f"an integer from {minimum} to {maximum} is expected")
         return value
 
 
 def parse_level(data: Any, source: str = "level") -> Level:
     """Check a level document and compile it. Any problem raises FormatError (source, field, reason)."""
+    LEVEL_LIMITS.check(data, source)
     reader = _Reader(data, source)
     if data.get("format") != LEVEL_FORMAT:
         raise reader.fail("format", f"« {LEVEL_FORMAT} » attendu", f"'{LEVEL_FORMAT}' expected")
@@ -294,8 +315,8 @@ def parse_level(data: Any, source: str = "level") -> Level:
         par=_read_par(reader), stars=_read_stars(reader),
         node_ids=tuple(reader.index), index=dict(reader.index), graph=graph, hide=frozenset(reader.hide),
         keys_at=keys_at, key_names=key_names, doors=doors, start=start, exit=exit_node, caravan=caravan,
-        enemies=(), stones=reader.count("stones", 0, 0), stone_range=reader.count("stone_range", 2, 1),
-        noise_radius=reader.count("noise_radius", 2, 1), source=source, data=dict(data),
+        enemies=(), stones=reader.count("stones", 0, 0, MAX_STONES), stone_range=reader.count("stone_range", 2, 1, MAX_RANGE),
+        noise_radius=reader.count("noise_radius", 2, 1, MAX_RANGE), source=source, data=dict(data),
     )
     level.enemies = _read_enemies(reader, level)
     occupied = {spec.node: index for index, spec in enumerate(level.enemies)}
@@ -326,11 +347,11 @@ def _read_nodes(reader: _Reader) -> tuple[Graph[int], dict[int, int], tuple[str,
                               "a name may not start with 'throw' nor contain a space")
         x = float(reader.get(node, "x", where, (int, float)))
         y = float(reader.get(node, "y", where, (int, float)))
-        if (x, y) in reader.positions:
-            other = next(key for key, j in reader.index.items() if reader.positions[j] == (x, y))
+        if (x, y) in reader.placed:
+            other = reader.placed[(x, y)]
             raise reader.fail(f"{where}y", f"même position que « {other} » (les deux seraient dessinés l'un sur l'autre)",
                               f"same position as '{other}' (the two would be drawn on top of each other)")
-        reader.positions.append((x, y))
+        reader.placed[(x, y)] = name
         reader.index[name] = i
         graph.add_node(i, (x, y))
         if reader.get(node, "hide", where, bool, default=False):
@@ -349,6 +370,7 @@ def _read_edges(reader: _Reader, graph: Graph[int], key_names: Sequence[str]) ->
     edges = reader.get(reader.data, "edges", "", list)
     doors: dict[tuple[int, int], int] = {}
     seen: set[frozenset[int]] = set()
+    degree: dict[int, int] = {}
     for i, edge in enumerate(edges):
         where = f"edges[{i}]"
         if isinstance(edge, list) and len(edge) == 2:
@@ -362,6 +384,11 @@ def _read_edges(reader: _Reader, graph: Graph[int], key_names: Sequence[str]) ->
         if frozenset((a, b)) in seen:
             raise reader.fail(where, "arête en double", "duplicate edge")
         seen.add(frozenset((a, b)))
+        for end in (a, b):
+            degree[end] = degree.get(end, 0) + 1
+            if degree[end] > MAX_DEGREE:
+                raise reader.fail(where, f"plus de {MAX_DEGREE} arêtes au nœud « {reader.data['nodes'][end]['id']} » (limite)",
+                                  f"more than {MAX_DEGREE} edges at node '{reader.data['nodes'][end]['id']}' (the limit)")
         oneway = reader.get(edge, "oneway", f"{where}.", bool, default=False)
         graph.add_edge(a, b, directed=oneway)
         door = reader.get(edge, "door", f"{where}.", str, default=None)
@@ -407,8 +434,8 @@ def _read_teaches(reader: _Reader) -> tuple[str, ...]:
 
 def _read_par(reader: _Reader) -> int | None:
     par: int | None = reader.get(reader.data, "par", "", int, default=None)
-    if par is not None and par < 1:
-        raise reader.fail("par", "un entier ≥ 1 est attendu", "an integer ≥ 1 is expected")
+    if par is not None and not 1 <= par <= 9999:
+        raise reader.fail("par", "un entier de 1 à 9999 est attendu", "an integer from 1 to 9999 is expected")
     return par
 
 
@@ -470,8 +497,9 @@ def _read_tracker(reader: _Reader, level: Level, enemy: Mapping[str, Any], where
     node = reader.node(enemy.get("node"), f"{where}node")
     facing = _facing(reader, level, node, enemy.get("facing"), f"{where}facing")
     radius = reader.get(enemy, "radius", where, int, default=2)
-    if radius < 1:
-        raise reader.fail(f"{where}radius", "un entier ≥ 1 est attendu", "an integer ≥ 1 is expected")
+    if not 1 <= radius <= MAX_RANGE:
+        raise reader.fail(f"{where}radius", f"un entier de 1 à {MAX_RANGE} est attendu",
+                          f"an integer from 1 to {MAX_RANGE} is expected")
     return EnemySpec(enemy_id, "tracker", node, facing, radius=radius)
 
 

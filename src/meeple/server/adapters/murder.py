@@ -11,6 +11,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.games.murder.caseio import CASE_LIMITS
 from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
@@ -77,4 +78,4 @@ def make_adapter() -> GameAdapter:
     both run in a worker process. Checking and printing the board are quick and stay in the server."""
     return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg, **history_queries(describe)},
                        catalog={"difficulties": difficulties}, send_legal_moves=False,
-                       factory_in_worker=True, worker_queries=frozenset({"hint"}))
+                       factory_in_worker=True, worker_queries=frozenset({"hint"}), inline_content={"case": CASE_LIMITS})

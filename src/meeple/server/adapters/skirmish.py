@@ -12,6 +12,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.modules import import_optional
+from meeple.games.skirmish.scenario import SCENARIO_LIMITS
 from meeple.server.history import history_queries
 from meeple.server.registry import RANDOM_LEVEL, GameAdapter, Level, random_move
 
@@ -73,4 +74,5 @@ def describe(game: Game[Any], move: Any) -> Msg:
 def make_adapter() -> GameAdapter:
     """Skirmish: reach and check queries, the scenario list, and the package's AI when it has one."""
     return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check, **history_queries(describe)},
-                       catalog={"scenarios": scenarios}, send_legal_moves=False)
+                       catalog={"scenarios": scenarios}, send_legal_moves=False,
+                       inline_content={"scenario": SCENARIO_LIMITS})

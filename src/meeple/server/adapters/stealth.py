@@ -1,4 +1,5 @@
-"""Stealth for the server: the level catalogue (act and level select) and the move preview query."""
+"""Stealth for the server: the level catalogue (act and level select), the move preview query, and levels sent
+inline (``level_data``, within the format's limits, built in a worker)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.games.stealth.level import LEVEL_LIMITS
 from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
@@ -52,4 +54,5 @@ def describe(game: Game[Any], move: Any) -> Msg:
 
 def make_adapter() -> GameAdapter:
     """Stealth is a one-player puzzle: no computer player, no timer."""
-    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)}, catalog={"levels": levels})
+    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)}, catalog={"levels": levels},
+                       inline_content={"level_data": LEVEL_LIMITS})
