@@ -8,6 +8,7 @@ game records in ``options["built_in"]`` the process that built it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Mapping
@@ -48,7 +49,7 @@ def level(nodes: int = 4, enemies: int = 0) -> dict[str, Any]:
     return {
         "format": "meeple-stealth-level", "version": 1, "id": "custom",
         "nodes": [{"id": name, "x": i, "y": 0} for i, name in enumerate(names)],
-        "edges": [[a, b] for a, b in zip(names, names[1:], strict=False)],
+        "edges": [[a, b] for a, b in itertools.pairwise(names)],
         "start": names[0], "exit": names[-1],
         "enemies": [{"id": f"s{i}", "kind": "sentry", "node": names[2 + 2 * i], "facing": names[1 + 2 * i]}
                     for i in range(enemies)],
