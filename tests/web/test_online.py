@@ -150,7 +150,7 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
 def test_resume_after_a_server_restart(browser: Any, tmp_path: Path, watch: Watch) -> None:
     watch.allow(CONNECTION_LOST)
     server = LiveServer(tmp_path / "rooms.sqlite3").start()
-    context = browser.new_context()
+    context = browser.new_context(locale="fr-FR")
     page = watch.page(context)
     try:
         page.goto(server.url + "/")

@@ -1,6 +1,17 @@
-// French by default, English one switch away. Every text the user reads goes through t() or tr().
+// French or English, one switch away (the first visit follows the browser). Every text the user reads goes
+// through t() or tr().
 const KEY = "meeple.lang";
-let current = localStorage.getItem(KEY) === "en" ? "en" : "fr";
+
+/** The first visit follows the browser's language (French for fr-*, English otherwise); after that, the
+ * player's own choice (the FR / EN buttons) is kept. */
+function firstLanguage() {
+  const kept = localStorage.getItem(KEY);
+  if (kept === "fr" || kept === "en") return kept;
+  const wanted = (navigator.languages && navigator.languages[0]) || navigator.language || "fr";
+  return /^fr\b/i.test(wanted) ? "fr" : "en";
+}
+
+let current = firstLanguage();
 const listeners = new Set();
 
 /** The current language, "fr" or "en". */

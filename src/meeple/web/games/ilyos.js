@@ -88,6 +88,15 @@ function setup(root, ctx) {
   };
 }
 
+const AXIS = 22; // the margin of the coordinates around the board
+
+/** A guardian's body: a disc for the first team, a rounded square for the second (not colour alone). */
+function guardianBody(cx, cy, team, fill, r = 15) {
+  return team % 2 === 0
+    ? s("circle", { cx, cy, r, fill, class: "guardian-body" })
+    : s("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: r / 3, fill, class: "guardian-body" });
+}
+
 const ROTATE = [[1, 0], [0, 1]];
 
 /** The three cells of an L island with its pivot at (x, y) and orientation o (quarter turns clockwise). */
@@ -105,7 +114,8 @@ function mount(root, ctx) {
   const panel = h("div", { class: "ilyos-panel", id: "ilyos-panel", "aria-live": "polite" });
   const hand = h("div", { class: "ilyos-hand", id: "ilyos-hand" });
   const table = h("aside", { class: "ilyos-table", id: "ilyos-table" });
-  root.append(h("div", { class: "game-layout" }, h("div", {}, board, panel, hand), table));
+  const legend = h("ul", { class: "ilyos-legend", id: "ilyos-legend" });
+  root.append(h("div", { class: "game-layout" }, h("div", {}, board, legend, panel, hand), table));
   const onKey = (event) => {
     if (event.key === "Escape" && mode) cancel();
   };
@@ -134,6 +144,7 @@ function mount(root, ctx) {
   function draw() {
     keepFocus(root, () => {
       drawBoard();
+      drawLegend();
       drawPanel();
       drawHand();
       drawTable();
@@ -149,8 +160,13 @@ function mount(root, ctx) {
     const targets = new Map((mode?.type === "guardian" ? mode.selection.targets : []).map((target) => [key(target.cell), target]));
     const pivots = new Map((mode?.type === "place" ? mode.spots : []).map((spot) => [key(spot.pivot), spot]));
     clear(board);
-    board.setAttribute("viewBox", `0 0 ${n * CELL} ${n * CELL}`);
+    // column letters along the top and row numbers down the left: the history names cells this way (d4)
+    board.setAttribute("viewBox", `${-AXIS} ${-AXIS} ${n * CELL + AXIS} ${n * CELL + AXIS}`);
     board.setAttribute("aria-label", t("Plateau d'ILYOS", "ILYOS board"));
+    for (let i = 0; i < n; i += 1) {
+      board.append(s("text", { x: i * CELL + CELL / 2, y: -7, class: "axis-label" }, String.fromCharCode(97 + i)),
+        s("text", { x: -AXIS / 2, y: i * CELL + CELL / 2 + 5, class: "axis-label" }, String(i + 1)));
+    }
     for (let y = 0; y < n; y += 1) {
       for (let x = 0; x < n; x += 1) {
         const here = kinds.get(`${x},${y}`);
@@ -200,13 +216,13 @@ function mount(root, ctx) {
   function drawGuardian(guardian, x, y) {
     const selected = mode?.type === "guardian" && mode.id === guardian.id || mode?.type === "push" && mode.guardian === guardian.id;
     return s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
-      s("circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: 15, fill: seatColour(guardian.seat), class: "guardian-body" }),
+      guardianBody(x * CELL + CELL / 2, y * CELL + CELL / 2, guardian.team, seatColour(guardian.seat)),
       s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.number ?? guardian.id)),
       guardian.crown !== null ? s("text", { x: x * CELL + CELL / 2 + 12, y: y * CELL + 14, class: "crown carried" }, "♛") : null);
   }
 
   function cellLabel(x, y, here, guardian, target) {
-    const parts = [`${x},${y}`];
+    const parts = [`${String.fromCharCode(97 + x)}${y + 1}`];
     if (here?.kind === "island") parts.push(t("île", "island"));
     else if (here?.kind === "sanctuary") parts.push(t("sanctuaire", "sanctuary"));
     else if (here?.kind === "village") parts.push(t(`village ${here.village.corner}`, `${here.village.corner} village`));
@@ -404,6 +420,23 @@ function mount(root, ctx) {
       h("button", { type: "button", id: "force-plus", "aria-label": t("Plus de force", "More force"), on: { click: () => step(1) } }, "+")),
     h("button", { type: "button", id: "push-go", class: "primary", on: { click: () => send(mode.push.moves[String(mode.force)]) } }, t("Pousser", "Push")));
     return card;
+  }
+
+  /** What each colour and shape of the board means, in words (colour is never the only cue). */
+  function drawLegend() {
+    const swatch = (kind, extra) => s("svg", { viewBox: "0 0 20 20", class: ["legend-swatch", "ilyos-board"], "aria-hidden": "true" },
+      s("g", { class: ["cell", kind] }, s("rect", { x: 1, y: 1, width: 18, height: 18, rx: 3, class: "cell-ground", ...(extra || {}) })));
+    const teams = [...new Set(view().guardians.map((g) => g.team).concat([0, 1]))].sort();
+    clear(legend);
+    add(legend,
+      h("li", {}, swatch("void"), t("vide", "void")),
+      h("li", {}, swatch("island"), t("île", "island")),
+      h("li", {}, swatch("sanctuary"), t("sanctuaire (cœur : ○)", "sanctuary (heart: ○)")),
+      h("li", {}, swatch("village"), t("village (coin, teinté du joueur)", "village (corner, player's tint)")),
+      teams.map((team) => h("li", {}, s("svg", { viewBox: "-10 -10 20 20", class: "legend-swatch", "aria-hidden": "true" },
+        guardianBody(0, 0, team, seatColour(team), 8)),
+      team === 0 ? t("gardiens de l'équipe 1 (ronds)", "team 1 guardians (round)") : t("gardiens de l'équipe 2 (carrés)", "team 2 guardians (square)"))),
+      h("li", {}, h("span", { class: "legend-crown", "aria-hidden": "true" }, "♛"), t("couronne", "crown")));
   }
 
   function drawTable() {

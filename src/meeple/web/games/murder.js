@@ -4,6 +4,7 @@ import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 64;
+const LABEL = 30; // the margin of the row and column labels
 
 async function setup(root, ctx) {
   const choices = await ctx.catalog("difficulties");
@@ -25,6 +26,42 @@ function capitalised(text) {
 
 function cellKey(cell) {
   return `${cell[0]},${cell[1]}`;
+}
+
+/** Well-separated floor colours: neighbouring rooms always get two different ones (see roomColours). */
+const PALETTE = ["#f2d49b", "#bcd7f0", "#c8e6b8", "#f1c3cf", "#d9c8ef", "#f6e8a6", "#bfe3df", "#e6d3bf"];
+
+/**
+ * A colour per room such that no two neighbouring rooms (sharing a cell edge) share one: a greedy graph
+ * colouring of the room adjacency, most-connected rooms first (a map of rooms needs at most a handful;
+ * the palette has eight, so that rooms far apart also differ while it lasts).
+ */
+export function roomColours(grid) {
+  const neighbours = new Map();
+  const link = (a, b) => {
+    if (a === b) return;
+    if (!neighbours.has(a)) neighbours.set(a, new Set());
+    if (!neighbours.has(b)) neighbours.set(b, new Set());
+    neighbours.get(a).add(b);
+    neighbours.get(b).add(a);
+  };
+  grid.forEach((row, r) => row.forEach((room, c) => {
+    if (!neighbours.has(room)) neighbours.set(room, new Set());
+    if (c + 1 < row.length) link(room, row[c + 1]);
+    if (r + 1 < grid.length) link(room, grid[r + 1][c]);
+  }));
+  const order = [...neighbours.keys()].sort((a, b) => neighbours.get(b).size - neighbours.get(a).size || String(a).localeCompare(String(b)));
+  const colours = new Map();
+  const uses = new Map(PALETTE.map((colour) => [colour, 0]));
+  for (const room of order) {
+    const used = new Set([...neighbours.get(room)].map((other) => colours.get(other)));
+    // among the colours no neighbour has, the least used: every room its own colour while the palette lasts
+    const free = PALETTE.filter((colour) => !used.has(colour));
+    const colour = free.length ? free.reduce((best, c) => (uses.get(c) < uses.get(best) ? c : best)) : PALETTE[colours.size % PALETTE.length];
+    colours.set(room, colour);
+    uses.set(colour, uses.get(colour) + 1);
+  }
+  return colours;
 }
 
 function mount(root, ctx) {
@@ -51,8 +88,9 @@ function mount(root, ctx) {
 
   function drawLegend() {
     clear(legend);
+    const colours = roomColours(state.view.grid);
     for (const room of state.view.rooms) {
-      legend.append(h("li", {}, h("span", { class: "swatch", style: { background: room.colour } }),
+      legend.append(h("li", {}, h("span", { class: "swatch", style: { background: colours.get(room.id) } }),
         `${capitalised(tr(room.name))} — ${tr(room.floor_name)}`));
     }
   }
@@ -76,8 +114,14 @@ function mount(root, ctx) {
     const placedRows = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[0]));
     const placedCols = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[1]));
     clear(board);
-    board.setAttribute("viewBox", `-4 -4 ${n * CELL + 8} ${n * CELL + 8}`);
+    // room for the row and column labels: R1… down the left, C1… along the top, as hints name cells (R3C4)
+    board.setAttribute("viewBox", `${-LABEL} ${-LABEL} ${n * CELL + LABEL + 4} ${n * CELL + LABEL + 4}`);
     board.setAttribute("aria-label", t("Plan de la maison", "Map of the house"));
+    const colours = roomColours(view.grid);
+    for (let i = 0; i < n; i += 1) {
+      board.append(s("text", { x: i * CELL + CELL / 2, y: -10, class: "axis-label" }, `C${i + 1}`),
+        s("text", { x: -LABEL / 2, y: i * CELL + CELL / 2 + 5, class: "axis-label" }, `R${i + 1}`));
+    }
     for (let r = 0; r < n; r += 1) {
       for (let c = 0; c < n; c += 1) {
         const room = rooms.get(view.grid[r][c]);
@@ -86,7 +130,7 @@ function mount(root, ctx) {
         const x = c * CELL, y = r * CELL;
         const group = s("g", { class: ["cell", object?.blocking && "blocked", hintCells.includes(`${r},${c}`) && "hinted",
           selected && !who && !object?.blocking && !placedRows.has(r) && !placedCols.has(c) && "free"], dataset: { cell: `${r},${c}` } },
-        s("rect", { x, y, width: CELL, height: CELL, fill: room.colour, class: "cell-floor" }));
+        s("rect", { x, y, width: CELL, height: CELL, fill: colours.get(room.id), class: "cell-floor" }));
         if (object) {
           group.append(s("text", { x: x + CELL / 2, y: y + CELL - 8, class: ["object", object.blocking && "blocking"] }, tr(object.name)));
           if (object.blocking) group.append(s("path", { d: `M${x + 6},${y + 6} L${x + CELL - 6},${y + CELL - 6} M${x + CELL - 6},${y + 6} L${x + 6},${y + CELL - 6}`, class: "blocked-cross" }));
@@ -99,7 +143,7 @@ function mount(root, ctx) {
           group.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2 - 4, r: 19, class: ["token", who.victim && "victim", selected === who.id && "selected", who.gender === "f" ? "woman" : "man"] }),
             s("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "token-label" }, initials(who)));
         }
-        const where = `${t("rangée", "row")} ${r + 1}, ${t("colonne", "column")} ${c + 1}, ${tr(room.located)}${object ? `, ${tr(object.name)}` : ""}`;
+        const where = `R${r + 1}C${c + 1} (${t("rangée", "row")} ${r + 1}, ${t("colonne", "column")} ${c + 1}), ${tr(room.located)}${object ? `, ${tr(object.name)}` : ""}`;
         const label = who ? `${who.name} — ${where}` : where;
         if (solvedOrOver()) tip(group, label);
         else activatable(group, label, () => clickCell([r, c], who));

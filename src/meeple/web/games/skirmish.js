@@ -175,6 +175,8 @@ function mount(root, ctx) {
     clear(side);
     add(side,
       h("h2", {}, tr(view.title)),
+      h("p", { class: "objective-text" }, t(`But : à la fin de la manche ${view.rounds}, 1 point par ennemi hors de combat et par objectif ★ occupé.`,
+        `Goal: at the end of round ${view.rounds}, 1 point per enemy out of action and per objective ★ held.`)),
       h("p", {}, view.round <= view.rounds ? t(`Manche ${view.round} / ${view.rounds}`, `Round ${view.round} / ${view.rounds}`) : t("Fin", "End")),
       h("p", { class: "score" }, view.sides.map((name, i) => h("span", { class: ["side-name", SIDE_CLASS[i]] }, `${tr(name)} ${view.score[i]}`)).reduce((acc, el) => acc.length ? [...acc, " – ", el] : [el], [])),
       state.to_move !== null ? h("p", {}, t("À jouer : ", "To move: "), h("strong", {}, tr(view.sides[state.to_move]))) : null,

@@ -61,7 +61,7 @@ export default function rules() {
         piece(cellPicture("village", t("Village", "Village"), s("text", { x: C / 2, y: C / 2 + 5, class: "village-letter" }, "V")), t("Village (coin teinté de la couleur du joueur)", "Village (corner tinted in the player's colour)"),
           t("trois cases par coin, où l'on valide les couronnes.", "three cells per corner, where crowns are validated.")),
         piece(picture(t("Gardien numéro 1 portant une couronne", "Guardian number 1 carrying a crown"), `0 0 ${C} ${C}`, "ilyos-board", cell("island"), guardian(C / 2, C / 2 + 2, 0, 1, true)),
-          t("Gardien", "Guardian"), t("vos pions, numérotés de 1 à 6 par équipe, dans votre couleur. Un gardien porte au plus une couronne (♛ en haut à droite).", "your pawns, numbered 1 to 6 per team, in your colour. A guardian carries at most one crown (♛ at its top right).")),
+          t("Gardien", "Guardian"), t("vos pions, numérotés de 1 à 6 par équipe, dans votre couleur : ronds pour la première équipe, carrés pour la seconde. Un gardien porte au plus une couronne (♛ en haut à droite).", "your pawns, numbered 1 to 6 per team, in your colour: round for the first team, square for the second. A guardian carries at most one crown (♛ at its top right).")),
         piece(cellPicture("island", t("Couronne au sol", "Crown on the ground"), s("text", { x: C / 2, y: C / 2 + 9, class: "crown" }, "♛")),
           t("Couronne", "Crown"), t("s'arrêter dessus les mains vides la ramasse.", "stopping on it with empty hands picks it up.")))),
     section("islands", t("Poser une île", "Placing an island"),
