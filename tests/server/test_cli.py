@@ -44,7 +44,7 @@ def test_serve_refuses_an_unreadable_limit_in_one_line(wide: None, capsys: pytes
 def test_serve_help_lists_every_fair_use_limit_with_its_default(wide: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "serve", "--help"]) == 0
     english = capsys.readouterr().out
-    for option, default in (("--limit-create", "30/10m"), ("--limit-lookup", "120/1m"), ("--limit-misses", "10/1m"),
+    for option, default in (("--limit-create", "30/10m"), ("--limit-lookup", "120/1m"), ("--limit-misses", "10/1h"),
                             ("--lockout", "5m"), ("--ai-rooms-per-client", "10"), ("--expire-finished", "7d"),
                             ("--expire-abandoned", "30d"), ("--expire-unstarted", "1d"), ("--trust-proxy", "")):
         assert option in english and default in english, option

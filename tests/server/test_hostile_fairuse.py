@@ -172,7 +172,30 @@ def test_an_old_six_letter_room_still_opens(client: TestClient, db_url: str) -> 
     assert client.post("/api/resume", json={"tokens": ["old-token"]}).json()["rooms"][0]["code"] == "ABC234"
 
 
-def test_guessing_codes_meets_a_lockout_then_it_lifts(db_url: str, clock: ManualClock) -> None:
+def test_a_database_made_before_rooms_expired_gains_its_column_and_keeps_its_rooms(db_url: str,
+                                                                                   clock: ManualClock) -> None:
+    store = Store(db_url)
+    try:
+        store.create_room(RoomRow(code="OLD234", game="take", options={"pile": 1}, seed=1, mode="local", version=0,
+                                  turn_seconds=None, turn_deadline=None, created_at=clock.now(),
+                                  updated_at=clock.now(), seats=[SeatRow(0, "human", "t", ""),
+                                                                  SeatRow(1, "human", "t", "")], moves=[]))
+        with store.engine.begin() as connection:
+            connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN finished_at")
+    finally:
+        store.close()
+    with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock)) as client:
+        assert client.post("/api/rooms/OLD234/moves", json={"token": "t", "version": 0, "move": 1}).status_code == 200
+    store = Store(db_url)
+    try:
+        finished = store.load_room("OLD234")
+        assert finished is not None and finished.finished_at == clock.now()
+    finally:
+        store.close()
+
+
+def test_guessing_codes_meets_a_lockout_then_it_lifts(db_url: str, clock: ManualClock,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
     with server(db_url, clock) as client:
         code = create(client, game="take")["code"]
         guesser = at("203.0.113.66")
@@ -191,6 +214,11 @@ def test_guessing_codes_meets_a_lockout_then_it_lifts(db_url: str, clock: Manual
         assert client.get(f"/api/rooms/{code}", headers=at("203.0.113.67")).status_code == 200  # someone else
         clock.advance(retry)
         assert client.get(f"/api/rooms/{code}", headers=guesser).status_code == 200
+        # the allowance refills slowly (one miss every 6 minutes): the next wrong guess locks it out again
+        assert client.get("/api/rooms/ZZZZ-ZZZZ-ZZ", headers=guesser).status_code == 404
+        _refused(client.get(f"/api/rooms/{code}", headers=guesser), "too_many_misses")
+    lockouts = [record.getMessage() for record in caplog.records if "locked out" in record.getMessage()]
+    assert lockouts == ["203.0.113.66 locked out for 300 s: unknown room codes beyond 10/1h"] * 2  # a line each
 
 
 def test_misses_spread_out_in_time_do_not_lock_anyone_out(db_url: str, clock: ManualClock) -> None:
@@ -198,7 +226,7 @@ def test_misses_spread_out_in_time_do_not_lock_anyone_out(db_url: str, clock: Ma
         code = create(client, game="take")["code"]
         for _ in range(3 * Limits().misses.count):
             assert client.get("/api/rooms/QQQQ-QQQQ-QQ", headers=at("192.0.2.8")).status_code == 404
-            clock.advance(10)  # a typo now and then
+            clock.advance(400)  # a typo now and then
         assert client.get(f"/api/rooms/{code}", headers=at("192.0.2.8")).status_code == 200
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from meeple.server.app import create_app
 from meeple.server.service import RoomService, RoomSpec, SeatSpec
-from meeple.server.store import RoomRow, SeatRow, Store, Write
+from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
 from tests.server.conftest import create, test_registry
 from tests.server.postgres import TempPostgres, binaries
 
@@ -103,3 +103,38 @@ def test_moves_of_many_rooms_arriving_together_are_all_stored(postgres_url: str)
         await reopened.close()
 
     asyncio.run(scenario())
+
+
+def test_expired_rooms_are_deleted_with_their_seats_and_moves_and_old_databases_gain_the_new_column(
+        postgres_url: str) -> None:
+    store = Store(postgres_url)
+    try:
+        old = dict(created_at=1.0e8, updated_at=1.0e8)  # older than any other test's rooms
+        rows = {code: RoomRow(**{**vars(_row(code, f"token-{code}")), **old}) for code in ("PGOLD1", "PGOLD2", "PGOLD3")}
+        rows["PGOLD2"].seats[1] = SeatRow(1, "human", "token-x", "Bea")  # started: no open seat
+        rows["PGOLD3"].seats[1] = SeatRow(1, "human", "token-y", "Cy")
+        for row in rows.values():
+            store.create_room(row)
+        store.write([Write("PGOLD2", 1, None, 0, ((0, 3),), at=1.0e8, finished_at=1.0e8),  # finished
+                     Write("PGOLD3", 1, None, 0, ((0, 1),), at=1.5e8)])  # going on
+        unstarted = Cutoffs(unstarted=1.2e8)
+        assert store.rooms_for_tokens(["token-PGOLD1", "token-PGOLD2"], unstarted) == ["PGOLD2"]
+        assert store.expire_rooms(unstarted) == ["PGOLD1"]
+        assert store.expire_rooms(Cutoffs(finished=1.2e8, abandoned=1.2e8)) == ["PGOLD2"]  # PGOLD3 moved later
+        assert store.expire_rooms(Cutoffs(abandoned=2.0e8), spare=["PGOLD3"]) == []
+        assert store.expire_rooms(Cutoffs(abandoned=2.0e8)) == ["PGOLD3"]
+        assert all(store.load_room(code) is None for code in rows)
+        with store.engine.connect() as connection:
+            left = connection.exec_driver_sql("SELECT COUNT(*) FROM moves WHERE room_code IN ('PGOLD2', 'PGOLD3')").scalar()
+            assert left == 0
+        with store.engine.begin() as connection:  # a database made before rooms knew when their game ended
+            connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN finished_at")
+    finally:
+        store.close()
+    again = Store(postgres_url)  # adds the column back, and every room still loads
+    try:
+        again.create_room(_row("PGNEW1", "token-new"))
+        reloaded = again.load_room("PGNEW1")
+        assert reloaded is not None and reloaded.finished_at is None
+    finally:
+        again.close()

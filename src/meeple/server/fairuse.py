@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import math
 import re
 from collections import OrderedDict, deque
@@ -24,6 +25,8 @@ from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
 
 T = TypeVar("T")
+
+log = logging.getLogger("meeple.server")
 
 MAX_TRACKED_ADDRESSES = 50_000
 """Addresses whose counters are kept at once; the least recently seen are forgotten first (a forgotten
@@ -96,8 +99,9 @@ class Limits:
     """Room look-ups by code per address: reading a room, opening its websocket, Reprendre."""
     query: Rate = Rate(600, 60)
     """Questions to a game (room queries and catalog questions, HTTP and websocket) per address."""
-    misses: Rate = Rate(10, 60)
-    """Look-ups of codes that name no room, per address, before a lockout."""
+    misses: Rate = Rate(10, 3600)
+    """Look-ups of codes that name no room, per address: 10, then one more every 6 minutes; the miss that
+    finds none left locks the address out."""
     lockout_seconds: float = 300.0
     """How long an address that missed too often is refused every look-up by code."""
     ai_searches_per_client: int = 2
@@ -114,15 +118,6 @@ class Limits:
     """An online room still waiting for players this long after its creation is deleted (0: kept forever)."""
     sweep_seconds: float = 600.0
     """How often expired rooms are looked for."""
-
-    @classmethod
-    def generous(cls, **changes: object) -> Limits:
-        """Limits no test or benchmark reaches from one address (the lifecycle keeps its defaults)."""
-        big = Rate(1_000_000, 1)
-        values: dict[str, object] = {"create": big, "join": big, "lookup": big, "query": big, "misses": big,
-                                     "ai_searches_per_client": 1000, "ai_rooms_per_client": 1_000_000}
-        values.update(changes)
-        return cls(**values)  # type: ignore[arg-type]
 
 
 class RateLimited(MeepleError):
@@ -205,18 +200,25 @@ class AddressBuckets:
         """0 if ``address`` may act now (its token is spent), else the seconds to wait."""
         return self._buckets.get_or(address, lambda: TokenBucket(self.rate, now)).take(now)
 
+    def tokens(self, address: str) -> float:
+        """The tokens ``address`` had left at its last action (a full bucket if it is not tracked)."""
+        bucket = self._buckets.get(address)
+        return bucket.tokens if bucket is not None else float(self.rate.count)
+
     def __len__(self) -> int:
         return len(self._buckets)
 
 
 class MissLockout:
-    """Addresses that looked up ``rate.count`` codes naming no room within ``rate.seconds`` are refused
-    every look-up by code for ``lockout`` seconds (guessing codes is then hopeless, see docs/security.md)."""
+    """Look-ups of codes that name no room spend an address's miss allowance (a token bucket of ``rate``);
+    the miss that leaves it empty locks the address out of every look-up by code for ``lockout`` seconds.
+    Guessing codes is then hopeless (docs/security.md): about one try per lockout, once the first
+    ``rate.count`` are spent."""
 
     def __init__(self, rate: Rate, lockout: float, limit: int = MAX_TRACKED_ADDRESSES) -> None:
         self.rate = rate
         self.lockout = lockout
-        self._misses: _Recent[deque[float]] = _Recent(limit)
+        self._misses = AddressBuckets(rate, limit)
         self._until: _Recent[float] = _Recent(limit)
 
     def wait(self, address: str, now: float) -> float:
@@ -231,13 +233,11 @@ class MissLockout:
 
     def miss(self, address: str, now: float) -> bool:
         """Count a miss of ``address``; True when this miss locks it out."""
-        times = self._misses.get_or(address, lambda: deque(maxlen=self.rate.count))
-        times.append(now)
-        if len(times) == self.rate.count and now - times[0] < self.rate.seconds:
-            times.clear()
+        if self._misses.take(address, now) == 0.0 and self._misses.tokens(address) >= 1.0:
+            return False
+        if self.lockout > 0:
             self._until.put(address, now + self.lockout)
-            return True
-        return False
+        return self.lockout > 0
 
 
 ACTIONS: dict[str, Msg] = {
@@ -275,8 +275,10 @@ class FairUse:
             raise self._locked(wait)
 
     def miss(self, address: str) -> None:
-        """``address`` looked up a code that names no room."""
-        self.lockout.miss(address, self.now())
+        """``address`` looked up a code that names no room (a lockout is logged: one line per lockout)."""
+        if self.lockout.miss(address, self.now()):
+            log.warning("%s locked out for %d s: unknown room codes beyond %s", address,
+                        self.limits.lockout_seconds, self.limits.misses)
 
     def _locked(self, wait: float) -> RateLimited:
         retry = max(1, math.ceil(wait))
