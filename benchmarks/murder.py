@@ -7,16 +7,35 @@ proved unique by the exact solver (counting to 2) and by the CP-SAT model of the
 (``tests/games/murder/cpsat.py``, ortools), and the logical solver's time is shown too. A second table
 times both solvers on the hand-made cases of the tests (``tests/games/murder/handmade.py``), some of them
 pathological on purpose (best of three runs each).
+
+    .venv/bin/python benchmarks/murder.py --adversarial [--count 2000] [--seed 0] [--cap 60]
+
+``--adversarial`` instead draws ``count`` random cases of sizes 7-9 that the generator would never make
+(``tests/games/murder/adversarial.py``: rooms of any shape, clues few, contradictory or heavy on room
+company, from consecutive seeds), and runs the exact solver and CP-SAT side by side on each: agreement on
+the solution count (0, 1 or "2+"), the median, p95 and worst time of each, and the slowest cases for the
+exact solver with their search nodes. ``--cap`` stops one exact run after that many seconds (counted as a
+failure), so that a regression cannot hang the run.
+
+    .venv/bin/python benchmarks/murder.py --houses [--count 50] [--sizes 4-9] [--seed 0]
+
+``--houses`` generates ``count`` cases a size (difficulty 1, 2, 3 in turn) and prints their houses (rooms,
+largest and smallest room) and clue mix beside the ten published reference cases
+(``tests/games/murder/distributions.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import statistics
 import sys
 import time
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -93,6 +112,97 @@ def run_hand_made() -> None:
         print(f"{name:<22} {runs[0].count:>5} {runs[0].nodes:>6} {_ms(min(r.seconds for r in runs)):>9} {_ms(cpsat):>9}")
 
 
+class _Timeout(Exception):
+    pass
+
+
+def _capped(seconds: float, run: Callable[[], Any]) -> Any:
+    """``run()``, or :class:`_Timeout` after ``seconds`` (a wall-clock alarm: main thread, POSIX)."""
+
+    def ring(*_: object) -> None:
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return run()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_adversarial(count: int, seed: int, cap: float) -> None:
+    """The exact solver beside CP-SAT on ``count`` random non-generated cases of sizes 7-9."""
+    from tests.games.murder.adversarial import random_case_json
+    from tests.games.murder.cpsat import cpsat_solutions
+
+    from meeple.games.murder.caseio import case_from_json
+
+    rows: list[tuple[float, int, int, int, int, float, int]] = []
+    disagree: list[int] = []
+    timeouts: list[int] = []
+    for case_seed in track(range(seed, seed + count), count, "adversarial cases"):
+        data = random_case_json(case_seed)
+        case = case_from_json(data, f"seed {case_seed}")
+        started = time.perf_counter()
+        try:
+            result = _capped(cap, lambda case=case: count_solutions(case, 2))
+            found, nodes = result.count, result.nodes
+        except _Timeout:
+            found, nodes = -1, -1
+            timeouts.append(case_seed)
+        seconds = time.perf_counter() - started
+        solutions, cpsat_seconds = cpsat_solutions(data)
+        if found >= 0 and found != len(solutions):
+            disagree.append(case_seed)
+        rows.append((seconds, case_seed, case.size, found, nodes, cpsat_seconds, len(solutions)))
+    exact = [r[0] for r in rows]
+    cpsat = [r[5] for r in rows]
+    counts = Counter(r[6] for r in rows)
+    print(f"{len(rows)} cases (sizes 7-9, seeds {seed}-{seed + count - 1}); CP-SAT counts: "
+          f"{counts[0]} without solution, {counts[1]} unique, {counts[2]} with several")
+    print(f"{'':>8} {'median ms':>10} {'p95 ms':>9} {'max ms':>9}")
+    for name, values in (("exact", exact), ("CP-SAT", cpsat)):
+        print(f"{name:>8} {_ms(statistics.median(values)):>10} {_ms(_p95(values)):>9} {_ms(max(values)):>9}")
+    slower = sum(1 for r in rows if r[0] > r[5])
+    print(f"exact slower than CP-SAT on {slower}; past the {cap:.0f} s cap: {timeouts or 'none'}; "
+          f"disagreements: {disagree or 'none'}; most nodes: {max(r[4] for r in rows)}")
+    print(f"\n{'slowest (exact)':<16} {'N':>2} {'count':>5} {'nodes':>7} {'exact ms':>9} {'cpsat ms':>9}")
+    for seconds, case_seed, size, found, nodes, cpsat_seconds, _ in sorted(rows, reverse=True)[:10]:
+        print(f"{'seed ' + str(case_seed):<16} {size:>2} {found:>5} {nodes:>7} {_ms(seconds):>9} {_ms(cpsat_seconds):>9}")
+
+
+def run_houses(sizes: list[int], count: int, seed: int) -> None:
+    """Generated houses and clue mix beside the reference cases, size by size."""
+    from tests.games.murder.distributions import clue_mix, house_stats, median
+    from tests.games.murder.reference import load_reference, reference_files
+
+    references = [load_reference(path) for path in reference_files()]
+    generated: list[Any] = []
+    jobs = [(size, seed + i) for size in sizes for i in range(count)]
+    for size, case_seed in track(jobs, len(jobs), "houses"):
+        generated.append(generate_case(size, 1 + case_seed % 3, case_seed))
+    print(f"{'N':>2} {'source':<10} {'cases':>5} {'rooms med':>9} {'rooms range':>11} {'largest med':>11} "
+          f"{'largest max':>11} {'smallest med':>12}")
+    for size in sizes:
+        for name, cases in (("generated", generated), ("reference", references)):
+            houses = [house_stats(case) for case in cases if case.size == size]
+            if not houses:
+                continue
+            rooms = [h.rooms for h in houses]
+            print(f"{size:>2} {name:<10} {len(houses):>5} {median(rooms):>9.1f} {min(rooms):>5}-{max(rooms):<5} "
+                  f"{median(h.largest for h in houses):>11.1f} {max(h.largest for h in houses):>11} "
+                  f"{median(h.smallest for h in houses):>12.1f}")
+    mixes = {"generated": clue_mix(generated), "reference": clue_mix(references)}
+    families = list(mixes["reference"].families)
+    print(f"\n{'clues':<10} " + " ".join(f"{f:>8}" for f in families) + f" {'not_line':>8} {'no-clue suspects':>16} "
+          f"{'victim clue':>11}")
+    for name, mix in mixes.items():
+        print(f"{name:<10} " + " ".join(f"{100 * mix.families[f]:>7.1f}%" for f in families)
+              + f" {100 * mix.negated_lines:>7.1f}% {mix.suspects_without_clue:>9} in {mix.cases:<4}"
+              f" {mix.victims_with_clue:>5} in {mix.cases}")
+
+
 def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -100,10 +210,18 @@ def main() -> None:
     parser.add_argument("--difficulty", default="1,2,3", help="difficulties, comma-separated")
     parser.add_argument("--sizes", default="4-9", help="sizes: 4-9 or 5,7,9")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--adversarial", action="store_true", help="random non-generated cases of sizes 7-9")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds before one exact run is stopped")
+    parser.add_argument("--houses", action="store_true", help="generated houses and clues beside the reference")
     args = parser.parse_args()
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    run(_sizes(args.sizes), [int(d) for d in args.difficulty.split(",")], args.count, args.seed)
-    run_hand_made()
+    if args.adversarial:
+        run_adversarial(args.count, args.seed, args.cap)
+    elif args.houses:
+        run_houses(_sizes(args.sizes), args.count, args.seed)
+    else:
+        run(_sizes(args.sizes), [int(d) for d in args.difficulty.split(",")], args.count, args.seed)
+        run_hand_made()
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
