@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from typing import Annotated
@@ -55,11 +56,16 @@ def uhp() -> None:
     """A Universal Hive Protocol engine on stdin/stdout."""
     from meeple.games.hive.uhp import run
 
-    def write(line: str) -> None:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+    # UTF-8 both ways whatever the locale, invalid bytes read as U+FFFD: no input can stop the engine, and
+    # lines end at "\n" only (a "\r" inside a line is part of it, so one line always gets one answer)
+    source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline="\n")
+    out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline="\n")
 
-    run(sys.stdin, write)
+    def write(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    run(source, write)
 
 
 @app.command(name="perft", help=cli_help(

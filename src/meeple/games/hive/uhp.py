@@ -5,6 +5,12 @@ Commands: ``info``, ``newgame [GameTypeString|GameString]``, ``play MoveString``
 Value]``, ``exit``. A well-formed move the rules refuse is answered ``invalidmove <reason>``; any other
 bad input (an unreadable MoveString, a move once the game is over, an unknown command) ``err <reason>``,
 as the reference engine Mzinga does; the engine keeps its state and goes on.
+
+The engine never dies of its input: every line, a blank one included, gets an answer closed by ``ok``
+(``err`` for anything it cannot read, an internal error included); numbers are ASCII digits only
+(``undo ²`` is an error, not a crash); a line longer than :data:`MAX_LINE` characters is refused unread;
+``bestmove depth`` goes to :data:`MAX_DEPTH` at most and ``bestmove time`` to :data:`MAX_SECONDS`; the
+text echoed in an answer has its control characters replaced (a command never writes to the terminal).
 """
 
 from __future__ import annotations
@@ -35,6 +41,15 @@ TIME_MARGIN = 0.9
 """The share of the allowed time the search may use (the rest covers start-up and output)."""
 TIME_RESERVE = 0.1
 """Seconds kept back besides: the last node searched and a loaded machine's scheduling can overrun."""
+MAX_DEPTH = 8
+"""The deepest ``bestmove depth`` (and ``DefaultDepth``): depth 4 already takes seconds early in a game, each
+ply more about thirty times longer; ``bestmove time`` bounds a search by the clock instead."""
+MAX_SECONDS = 600
+"""The longest ``bestmove time`` (00:10:00)."""
+MAX_LINE = 65_536
+"""The longest command line read, in characters (a GameString of a thousand moves is about 10 000)."""
+_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
+_TIME = re.compile(r"([0-9]{1,4}):([0-5]?[0-9]):([0-5]?[0-9](?:\.[0-9]{1,6})?)", re.ASCII)
 
 
 class UhpError(Exception):
@@ -67,7 +82,7 @@ class UhpEngine:
         self.game: HiveGame | None = None
         self.texts: list[str] = []
         """The MoveStrings of the current game as they were given (the GameString echoes them)."""
-        self.options = {"DefaultDepth": Option("DefaultDepth", 3, 3, 1, 8)}
+        self.options = {"DefaultDepth": Option("DefaultDepth", 3, 3, 1, MAX_DEPTH)}
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "info": self._info,
             "newgame": self._newgame,
@@ -80,7 +95,17 @@ class UhpEngine:
         }
 
     def handle(self, line: str) -> list[str]:
-        """The answer lines to one command line, ``ok`` included."""
+        """The answer lines to one command line, ``ok`` included, whatever the line holds."""
+        try:
+            return self._handle(line)
+        except Exception as error:  # a bug must not end the session: the driver waits for its ok
+            return [f"err internal error: {_one_line(f'{type(error).__name__}: {error}')}", "ok"]
+
+    def _handle(self, line: str) -> list[str]:
+        if len(line) > MAX_LINE:
+            return [f"err The line is longer than {MAX_LINE} characters.", "ok"]
+        if not line.strip():
+            return ["err Empty command. Commands: " + ", ".join(self.commands) + ", exit.", "ok"]
         words = line.strip().split(" ", 1)
         name = words[0].lower()
         args = words[1].split() if len(words) > 1 else []
@@ -169,20 +194,26 @@ class UhpEngine:
     def _limits(self, args: list[str]) -> tuple[float | None, int | None]:
         if not args:
             return None, self.options["DefaultDepth"].value
-        if len(args) == 2 and args[0] == "depth" and args[1].isdigit():
-            return None, max(1, int(args[1]))  # UHP allows 0; a move needs at least one ply
+        if len(args) == 2 and args[0] == "depth" and _NUMBER.fullmatch(args[1]):
+            depth = int(args[1])
+            if depth > MAX_DEPTH:
+                raise UhpError(f"bestmove depth goes to {MAX_DEPTH} at most (or use 'bestmove time hh:mm:ss').")
+            return None, max(1, depth)  # UHP allows 0; a move needs at least one ply
         if len(args) == 2 and args[0] == "time":
-            match = re.fullmatch(r"(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)", args[1])
+            match = _TIME.fullmatch(args[1])
             if match:
                 seconds = int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
+                if seconds > MAX_SECONDS:
+                    raise UhpError(f"bestmove time goes to {MAX_SECONDS // 60:02d}:00 minutes at most.")
                 if seconds > 0:
                     return max(seconds / 2, seconds * TIME_MARGIN - TIME_RESERVE), None
-        raise UhpError("Use 'bestmove time hh:mm:ss' or 'bestmove depth N'.")
+        raise UhpError(f"Use 'bestmove time hh:mm:ss' (up to 00:{MAX_SECONDS // 60:02d}:00) "
+                       f"or 'bestmove depth N' (N up to {MAX_DEPTH}).")
 
     def _undo(self, args: list[str]) -> list[str]:
         game = self._current()
-        if len(args) > 1 or (args and not args[0].isdigit()):
-            raise UhpError("Use 'undo' or 'undo N' with N a whole number.")
+        if len(args) > 1 or (args and not _NUMBER.fullmatch(args[0])):
+            raise UhpError("Use 'undo' or 'undo N' with N a whole number (digits 0-9).")
         count = int(args[0]) if args else 1
         if count < 1 or count > len(game.move_stack):
             raise UhpError(f"Unable to undo {count} move(s): {len(game.move_stack)} played.")
@@ -199,7 +230,7 @@ class UhpEngine:
             return [option.line()]
         if args[0] == "set" and len(args) == 3 and option is not None:
             value = args[2]
-            if not value.lstrip("-").isdigit() or not option.low <= int(value) <= option.high:
+            if not _NUMBER.fullmatch(value.removeprefix("-")) or not option.low <= int(value) <= option.high:
                 raise UhpError(f"{option.name} takes a whole number from {option.low} to {option.high}.")
             option.value = int(value)
             return [option.line()]
@@ -207,7 +238,8 @@ class UhpEngine:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """``text`` on one line, its control characters (escape sequences…) shown as ``?``."""
+    return "".join(char if char.isprintable() else "?" for char in " ".join(text.split()))
 
 
 def _reason(error: MeepleError) -> str:
@@ -222,8 +254,6 @@ def run(lines: Iterable[str], write: Callable[[str], None]) -> None:
     for answer in engine.handle("info"):
         write(answer)
     for line in lines:
-        if not line.strip():
-            continue
         if line.strip().lower() in ("exit", "quit"):
             break
         for answer in engine.handle(line):
