@@ -10,6 +10,7 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import meeple.interop.gymnasium  # noqa: E402, F401  (registers meeple/Stealth-v0 and meeple/Murder-v0)
+from meeple.core.errors import MeepleError  # noqa: E402
 from meeple.games.murder.exact import count_solutions  # noqa: E402
 from meeple.games.murder.game import MurderMove  # noqa: E402
 from meeple.games.stealth.solver import solve  # noqa: E402
@@ -85,3 +86,24 @@ def test_placing_the_answer_solves_the_case() -> None:
         _, reward, terminated, _, _ = environment.step(space_for(game).encode(game, MurderMove(person, cell)))
         rewards.append(reward)
     assert terminated and rewards[-1] == 1.0 and sum(rewards) == 1.0
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_a_set_of_levels_is_a_task_distribution_over_one_padded_space() -> None:
+    environment = gymnasium.make("meeple/Stealth-v0", levels=["1-1", "1-5", "1-14"])
+    check_env(environment.unwrapped)
+    seen = set()
+    for seed in range(12):
+        observation, info = environment.reset(seed=seed)
+        seen.add(info["level"])
+        assert observation.shape == environment.observation_space.shape
+        legal = np.flatnonzero(info["action_mask"])
+        game = environment.unwrapped.engine
+        assert sorted(game.move_key(environment.unwrapped.space.decode(game, int(a))) for a in legal) == sorted(
+            game.move_key(m) for m in game.legal_moves())
+    assert seen == {"1-1", "1-5", "1-14"}
+    _, first = environment.reset(seed=3)
+    _, again = environment.reset(seed=3)
+    assert first["level"] == again["level"]
+    with pytest.raises(MeepleError, match="9-9"):
+        gymnasium.make("meeple/Stealth-v0", levels=["1-1", "9-9"])

@@ -125,3 +125,22 @@ def test_murder_observation_never_holds_the_answer() -> None:
     move = game.legal_moves()[-1]
     game.push(move)
     assert space.observe(game, 0)[: 4 * 16].sum() == 1
+
+
+def test_docs_interop_states_the_encodings_the_code_uses() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "interop.md").read_text(encoding="utf-8")
+    for kind, offset in ILYOS_OFFSETS.items():
+        row = re.search(rf"^\| {kind} \| ([\d ]+) \|", text, re.MULTILINE)
+        assert row is not None and int(row.group(1).replace(" ", "")) == offset, kind
+    game = new_game("hive", {"game_type": "Base+MLPC"})
+    space = space_for(game)
+    game.push(game.parse_move("wS1"))
+    assert "`bS1 wS1-` is `(16 × 30 + 1) × 8 + 0`" in text
+    assert space.encode(game, game.parse_move("bS1 wS1-")) == (16 * 30 + 1) * 8 + 0
+    assert "space.num_actions == 7231" in text and space.num_actions == 7231
+    for name, options, count in (("skirmish", {"scenario": "ford"}, "1 352"), ("stealth", {"level": "1-1"}, "16"),
+                                 ("murder", {"size": 4}, "68"), ("murder", {"size": 6}, "222")):
+        assert f"{count} ids" in text and space_for(new_game(name, options)).num_actions == int(count.replace(" ", ""))

@@ -3,6 +3,7 @@
 After ``import meeple.interop.gymnasium``::
 
     env = gymnasium.make("meeple/Stealth-v0", level="1-5")             # a shipped level is the task
+    env = gymnasium.make("meeple/Stealth-v0", levels=["1-1", "1-2", "1-3"])   # one drawn per reset
     env = gymnasium.make("meeple/Murder-v0", size=5, difficulty=2)    # a new generated case each reset
 
 Observations are the float32 vectors of :mod:`meeple.interop.spaces`; actions are ``Discrete`` ids
@@ -36,7 +37,7 @@ from meeple.core.game import Game
 from meeple.games.murder.game import MurderGame
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.render import render_text
-from meeple.interop.spaces import ActionSpace, space_for
+from meeple.interop.spaces import ActionSpace, StealthSpace, space_for
 
 DEFAULT_MAX_STEPS = 100
 
@@ -46,7 +47,8 @@ class MeeplePuzzleEnv(gymnasium.Env[Any, Any]):
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's own attribute)
 
-    def __init__(self, engine: Game[Any], max_steps: int, illegal_reward: float, render_mode: str | None) -> None:
+    def __init__(self, engine: Game[Any], max_steps: int, illegal_reward: float, render_mode: str | None,
+                 space: ActionSpace[Any] | None = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         if max_steps < 1:
@@ -55,7 +57,7 @@ class MeeplePuzzleEnv(gymnasium.Env[Any, Any]):
         self.max_steps = max_steps
         self.illegal_reward = float(illegal_reward)
         self.engine = engine
-        self.space: ActionSpace[Any] = space_for(engine)
+        self.space: ActionSpace[Any] = space or space_for(engine)
         self.observation_space = spaces.Box(self.space.observation_low, self.space.observation_high,
                                             self.space.observation_shape, np.float32)
         self.action_space = spaces.Discrete(self.space.num_actions)
@@ -100,16 +102,30 @@ class MeeplePuzzleEnv(gymnasium.Env[Any, Any]):
 
 
 class StealthEnv(MeeplePuzzleEnv):
-    """``meeple/Stealth-v0``: one stealth level (``level="1-1"`` … ``"1-14"``, or ``level_data``)."""
+    """``meeple/Stealth-v0``: one stealth level as the task (``level="1-1"`` … ``"1-14"``, or
+    ``level_data`` a level document), or a set of them (``levels=[…]``, ids or documents — the
+    generator's levels, say), one drawn at each reset from the environment's seeded random source."""
 
     def __init__(self, level: str = "1-1", level_data: dict[str, Any] | None = None,
-                 max_steps: int = DEFAULT_MAX_STEPS, illegal_reward: float = 0.0,
-                 render_mode: str | None = None) -> None:
-        self.level_options: dict[str, Any] = {"level_data": level_data} if level_data is not None else {"level": level}
-        super().__init__(StealthGame.new(self.level_options, 0), max_steps, illegal_reward, render_mode)
+                 levels: list[str | dict[str, Any]] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                 illegal_reward: float = 0.0, render_mode: str | None = None) -> None:
+        if levels is not None and not levels:
+            raise ValueError("levels: give at least one level")
+        chosen: list[str | dict[str, Any]] = levels if levels is not None else [
+            level_data if level_data is not None else level]
+        games = [StealthGame.new({"level": item} if isinstance(item, str) else {"level_data": item}, 0)
+                 for item in chosen]  # a bad level raises the engine's FormatError here
+        self.levels = [game.level for game in games]
+        space = StealthSpace(max(len(g.level.node_ids) for g in games), max(len(g.level.key_names) for g in games))
+        super().__init__(games[0], max_steps, illegal_reward, render_mode, space)
 
     def _new_engine(self) -> Game[Any]:
-        return StealthGame.new(self.level_options, 0)
+        index = int(self.np_random.integers(len(self.levels))) if len(self.levels) > 1 else 0
+        return StealthGame.from_level(self.levels[index])
+
+    def _info(self) -> dict[str, Any]:
+        game: Any = self.engine
+        return {**super()._info(), "level": game.level.id}
 
     def _text(self) -> str:
         return render_text(self.engine)

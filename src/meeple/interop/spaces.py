@@ -333,9 +333,11 @@ class IlyosSpace(ActionSpace[Any]):
             planes[0, cell[1], cell[0]] = 1
         for village in view["villages"]:
             mine = seat in village["seats"]
+            theirs = village["team"] != teams[seat]  # a teammate's own village (2 vs 2) is neither
             for x, y in village["cells"]:
                 planes[0, y, x] = 1
-                planes[11 if mine else 12, y, x] = 1 if mine or village["team"] != teams[seat] else 0
+                if mine or theirs:
+                    planes[11 if mine else 12, y, x] = 1
         for island in view["islands"]:
             for x, y in island["cells"]:
                 planes[1, y, x] = 1
@@ -458,42 +460,46 @@ STEALTH_NODE_FEATURES = 10
 
 
 class StealthSpace(ActionSpace[Any]):
-    """Stealth moves over the level's N nodes (in file order): ``id = node`` walks there, ``N + node``
-    throws a noise stone there. Observation: per node 10 numbers (leader, caravan member, exit, hide, a
-    key still lying there, an enemy on duty, alert, diverted or returning, looked at by an enemy, a door
-    still closed out of it), then stones left and neutralised enemies (each / 10) and each key taken.
+    """Stealth moves over the level's nodes (in file order), for levels of up to ``capacity`` nodes and
+    ``key_capacity`` keys (one level: its own counts; a set of levels: the largest): ``id = node`` walks
+    there, ``capacity + node`` throws a noise stone there. Observation: per node 10 numbers (leader,
+    caravan member, exit, hide, a key still lying there, an enemy on duty, alert, diverted or returning,
+    looked at by an enemy, a door still closed out of it), the ``capacity × capacity`` edge matrix (1 an
+    edge the leader may walk, 0.5 one behind a closed door), then stones left and neutralised enemies
+    (each / 10) and each key taken; nodes and keys past the level's own are zeros.
     """
 
     game_name = "stealth"
 
-    def __init__(self, nodes: tuple[str, ...], keys: int) -> None:
-        self.nodes = nodes
-        self.num_actions = 2 * len(nodes)
-        self.keys = keys
-        self.observation_shape = (len(nodes) * STEALTH_NODE_FEATURES + 2 + keys,)
+    def __init__(self, capacity: int, key_capacity: int) -> None:
+        self.capacity = capacity
+        self.key_capacity = key_capacity
+        self.num_actions = 2 * capacity
+        self.observation_shape = (capacity * STEALTH_NODE_FEATURES + capacity * capacity + 2 + key_capacity,)
         self.observation_high = 10.0
 
     @classmethod
     def for_game(cls, game: Any) -> StealthSpace:
         """The space of a :class:`~meeple.games.stealth.engine.StealthGame`'s level."""
-        return cls(game.level.node_ids, len(game.level.key_names))
+        return cls(len(game.level.node_ids), len(game.level.key_names))
 
     def encode(self, game: Any, move: Any) -> int:
         index = game.level.index[move.node]
-        return int(index if move.kind == "go" else len(self.nodes) + index)
+        return int(index if move.kind == "go" else self.capacity + index)
 
     def structural(self, game: Any, action: int) -> Any:
         from meeple.games.stealth.engine import Move
 
-        kind, node = divmod(action, len(self.nodes))
-        return Move("go" if kind == 0 else "throw", self.nodes[node])
+        kind, node = divmod(action, self.capacity)
+        names = game.level.node_ids
+        return Move("go" if kind == 0 else "throw", names[node]) if node < len(names) else None
 
     def observe(self, game: Any, seat: int) -> Vector:
         from meeple.games.stealth.rules import ALERT, DUTY, OUT
 
-        level, state = game.level, game.state
+        level, state, size = game.level, game.state, self.capacity
         out = self._vector()
-        nodes = out[: len(self.nodes) * STEALTH_NODE_FEATURES].reshape(len(self.nodes), STEALTH_NODE_FEATURES)
+        nodes = out[: size * STEALTH_NODE_FEATURES].reshape(size, STEALTH_NODE_FEATURES)
         nodes[state.leader, 0] = 1
         for member in state.members:
             nodes[member, 1] = 1
@@ -511,10 +517,15 @@ class StealthSpace(ActionSpace[Any]):
         for (a, _b), key in level.doors.items():
             if not state.keys & (1 << key):
                 nodes[a, 9] = 1
-        tail = len(self.nodes) * STEALTH_NODE_FEATURES
+        start = size * STEALTH_NODE_FEATURES
+        edges = out[start: start + size * size].reshape(size, size)
+        for a in range(len(level.node_ids)):
+            for b, door in level.walks_from(a):
+                edges[a, b] = 1.0 if not door or state.keys & door else 0.5
+        tail = start + size * size
         out[tail] = state.stones / 10
         out[tail + 1] = state.tray / 10
-        for key in range(self.keys):
+        for key in range(len(level.key_names)):
             out[tail + 2 + key] = float(bool(state.keys & (1 << key)))
         return out
 
