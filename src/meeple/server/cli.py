@@ -12,6 +12,7 @@ import typer
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
 from meeple.server.fairuse import Limits, LimitSyntaxError, parse_duration, parse_rate
 
 DEFAULTS = Limits()
@@ -82,6 +83,8 @@ def serve(
         "an online room still waiting for its players is deleted after")] = _duration_text(DEFAULTS.unstarted_ttl),
 ) -> None:
     """Start the browser app."""
+    for part in ("fastapi", "sqlalchemy", "uvicorn"):  # in the default install: missing means a broken one
+        require_optional(part, None, Msg("meeple serve", "meeple serve"))
     import uvicorn
 
     from meeple.server.app import create_app

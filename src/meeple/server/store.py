@@ -51,6 +51,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, canonical_json
 from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
 
 log = logging.getLogger("meeple.server")
 
@@ -189,6 +190,8 @@ def with_driver(url: str) -> str:
 def make_engine(url: str) -> Engine:
     """An SQLAlchemy engine for ``url``; SQLite gets a write-ahead log and a busy timeout."""
     url = with_driver(url)
+    if url.startswith("postgresql+psycopg"):
+        require_optional("psycopg", "postgresql", Msg("Une base PostgreSQL", "A PostgreSQL database"))
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 

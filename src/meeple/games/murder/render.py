@@ -10,6 +10,7 @@ from pathlib import Path
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg, get_language
+from meeple.core.modules import require_optional
 from meeple.core.svg import Svg
 from meeple.games.murder.model import FLOORS, OBJECT_KINDS, Case, Cell
 from meeple.games.murder.text import card_sentences
@@ -224,12 +225,9 @@ def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None =
 
 
 def _write_pdf(svg_text: str, path: Path) -> None:
-    try:
-        from reportlab.graphics import renderPDF
-        from svglib.svglib import svg2rlg
-    except ImportError as error:
-        raise MeepleError(Msg("le PDF demande l'extra « pdf » (reportlab, svglib)",
-                              "PDF needs the 'pdf' extra (reportlab, svglib)")) from error
+    pdf = Msg("Le PDF", "PDF")
+    renderPDF = require_optional("reportlab.graphics.renderPDF", "pdf", pdf)
+    svg2rlg = require_optional("svglib.svglib", "pdf", pdf).svg2rlg
     _register_dejavu()
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "case.svg"
