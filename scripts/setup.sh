@@ -37,6 +37,14 @@ if [ "$with_tests" = 1 ] && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&
     apt_install postgresql || echo "setup: PostgreSQL non installé, ses tests seront sautés / not installed, its tests will be skipped" >&2
 fi
 
+# axe-core (npm) for the accessibility browser tests: loaded into the page by tests/web/test_accessibility.py.
+# Without node/npm those tests are skipped, so a failed install warns instead of stopping.
+if [ "$with_tests" = 1 ] && [ ! -f tests/web/a11y/node_modules/axe-core/axe.min.js ]; then
+    command -v npm >/dev/null || apt_install npm || true
+    (cd tests/web/a11y && npm ci --no-audit --no-fund >/dev/null) \
+        || echo "setup: axe-core non installé, les tests d'accessibilité seront sautés / not installed, the accessibility tests will be skipped" >&2
+fi
+
 # A .venv left half-made (no pip) by an earlier failed run is made again.
 if [ -x .venv/bin/python ] && ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
     rm -rf .venv

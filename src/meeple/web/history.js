@@ -19,7 +19,9 @@ const ICONS = {
  * game's page module), ``board`` (the element the page draws into).
  */
 export function historyPanel(ctx) {
-  const list = h("ol", { class: "history-list", id: "history-list", role: "log", "aria-labelledby": "history-title" });
+  const list = h("ol", { class: "history-list", id: "history-list", tabindex: 0 }); // scrollable: reachable by keyboard
+  // the log region holds the list (a list item must stay inside a list for assistive technologies)
+  const log = h("div", { class: "history-log", role: "log", "aria-labelledby": "history-title" }, list);
   const where = h("span", { class: "replay-where", id: "replay-where", "aria-live": "polite" });
   const button = (id, icon, fr, en, step) => {
     const element = h("button", { type: "button", class: "quiet replay-step", id, on: { click: () => go(step()) } },
@@ -40,7 +42,7 @@ export function historyPanel(ctx) {
   const notice = h("p", { class: "replay-notice", id: "replay-notice", hidden: true });
   const element = h("section", { class: "history panel", id: "history" },
     h("div", { class: "history-head" }, title, h("div", { class: "replay-bar" }, steps[0], steps[1], where, steps[2], steps[3])),
-    notice, list);
+    notice, log);
 
   let entries = [];
   let live = null; // the last live state
@@ -91,7 +93,6 @@ export function historyPanel(ctx) {
 
   function draw() {
     title.textContent = t("Historique", "History");
-    list.setAttribute("aria-label", t("Historique", "History"));
     steps.forEach((step) => step.relabel());
     const at = shown() ?? total();
     steps[0].disabled = at === 0;
