@@ -201,3 +201,16 @@ def test_openspiel_ismcts_plays_ilyos_to_the_end() -> None:
 def test_the_module_names_match_the_issue() -> None:
     assert {spec.short_name for spec in openspiel.SPECS} <= set(pyspiel.registered_names())
     assert openspiel.load("stealth", level="1-3").get_parameters()["level"] == "1_3"
+
+
+def test_openspiels_rl_environment_plays_an_episode() -> None:
+    from open_spiel.python import rl_environment
+
+    environment = rl_environment.Environment("meeple_ilyos", islands=4, guardians=1)
+    step = environment.reset()
+    rng = np.random.default_rng(0)
+    while not step.last():
+        player = step.observations["current_player"]
+        step = environment.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+    assert len(step.observations["info_state"][0]) == environment.observation_spec()["info_state"][0]
