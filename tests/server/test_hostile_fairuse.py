@@ -282,13 +282,13 @@ def test_one_clients_thirty_expert_searches_do_not_delay_anothers_easy_reply(tmp
                                             owner="203.0.113.1"))[0] for _ in range(30)]
         honest, _token = await service.create_room(
             RoomSpec("take", {"pile": 9}, seats=[SeatSpec("ai", "easy"), SeatSpec("human")]), owner="192.0.2.7")
-        for _ in range(200):  # every room's AI turn has reached the queue (or a worker)
+        for _ in range(6000):  # every room's AI turn has reached the queue (or a worker); a minute at most
             if len(workers.started) + service.ai_queue.waiting() == 31:
                 break
             await asyncio.sleep(0.01)
         assert service.ai_queue.waiting("203.0.113.1") == 29  # the flood waits its turns…
         workers.gate.set()
-        for _ in range(500):
+        for _ in range(6000):
             if all(room.version == 1 for room in [*flood, honest]):
                 break
             await asyncio.sleep(0.01)
@@ -346,7 +346,8 @@ def _portal(client: TestClient) -> Any:
     return portal
 
 
-def test_finished_abandoned_and_never_started_rooms_expire(db_url: str, clock: ManualClock) -> None:
+def test_finished_abandoned_and_never_started_rooms_expire(db_url: str, clock: ManualClock,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
     day = 86400.0
     manual = Limits(sweep_seconds=0)  # this test sweeps by hand
     with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock, limits=manual)) as client:
@@ -375,6 +376,8 @@ def test_finished_abandoned_and_never_started_rooms_expire(db_url: str, clock: M
         assert resumable() == {going["code"], started["code"]} and sweep() == {finished["code"]}
         clock.advance(23 * day)
         assert resumable() == set() and sweep() == {going["code"], started["code"]}
+        deleted = [r.getMessage() for r in caplog.records if "expired" in r.getMessage()]
+        assert deleted == ["1 expired room(s) deleted", "1 expired room(s) deleted", "2 expired room(s) deleted"]
         for room in (finished, going, waiting, started):
             gone = client.get(f"/api/rooms/{room['code']}")
             assert gone.status_code == 404, gone.text
@@ -399,7 +402,7 @@ def test_the_sweep_runs_by_itself_and_a_move_keeps_a_room_alive(db_url: str, clo
             client.post(f"/api/rooms/{busy['code']}/moves", json={"token": busy["token"], "version": version,
                                                                   "move": 1})
         service: RoomService = client.app.state.service  # type: ignore[attr-defined]
-        for _ in range(500):  # the sweeper wakes on the server's loop once the clock passed its next sweep
+        for _ in range(6000):  # the sweeper wakes on the server's loop once the clock passed its next sweep
             if not service.store.code_exists(idle["code"]):
                 break
             _portal(client).call(asyncio.sleep, 0.01)
@@ -427,7 +430,7 @@ def test_an_online_room_with_one_second_turns_waits_for_its_players(client: Test
     joined = client.post(f"/api/rooms/{code}/join", json={"name": "Bea"}).json()
     assert joined["state"]["waiting"] == [] and joined["state"]["time_left"] == 1  # now the clock starts
     clock.advance(1)
-    for _ in range(300):
+    for _ in range(6000):
         if client.get(f"/api/rooms/{code}").json()["version"] >= 1:
             break
         _portal(client).call(asyncio.sleep, 0.01)

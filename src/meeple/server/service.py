@@ -649,8 +649,8 @@ class RoomService:
             deleted += batch
             if len(batch) < SWEEP_BATCH:
                 break
-        if deleted:
-            log.info("%d expired room(s) deleted", len(deleted))
+        if deleted:  # at the level the server's log shows (docs/security.md: what is logged)
+            log.warning("%d expired room(s) deleted", len(deleted))
         return deleted
 
     async def _sweep_forever(self) -> None:
