@@ -10,6 +10,11 @@ const BUGS = ["Q", "S", "B", "G", "A", "M", "L", "P", "C"];
 const EXPANSIONS = [["M", "Moustique", "Mosquito"], ["L", "Coccinelle", "Ladybug"], ["P", "Cloporte", "Pillbug"], ["C", "Mille-pattes", "Centipede"]];
 
 
+/** A label at the start of a sentence: "White Ant 1: choose a cell." */
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function colourName(letter) {
   return letter === "w" ? t("blanc", "white") : t("noir", "black");
 }
@@ -149,7 +154,7 @@ function mount(root, ctx) {
     if (state.outcome) {
       info.textContent = "";
     } else if (myTurn()) {
-      info.textContent = selected ? t(`${pieceLabel(selected)} : choisissez une case.`, `${pieceLabel(selected)}: choose a cell.`)
+      info.textContent = selected ? t(`${pieceLabel(selected)} : choisissez une case.`, `${capitalised(pieceLabel(selected))}: choose a cell.`)
         : t(`À vous (${colourName(view.colour_to_move)}) : choisissez une pièce.`, `Your move (${colourName(view.colour_to_move)}): choose a piece.`);
       if (!Object.keys(view.targets).length) {
         add(actions, h("button", { type: "button", id: "pass", on: { click: () => ctx.play({ pass: true }) } }, t("Passer", "Pass")));
