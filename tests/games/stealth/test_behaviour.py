@@ -271,3 +271,29 @@ def test_diverted_enemy_is_distracted_but_still_captures_by_contact() -> None:
     assert g.state.foes[0].mode == DIVERTED and g.outcome() is None  # it faces f, where the leader stands
     play(g, "throw l0")  # the leader stays on f; the enemy walks on toward the sound, onto f
     assert g.capture() == {"type": "capture", "who": "leader", "how": "contact", "by": ["g"], "node": "f"}
+
+
+# --- R13: nobody sees through a closed door (issue 14) ----------------------------------------------------
+def test_an_enemy_does_not_see_through_a_closed_door_and_sees_once_it_is_open() -> None:
+    edges = [["s", "d"], ["d", "x"], {"a": "g", "b": "d", "door": "red"}, ["s", "k"]]
+    keys = {"k": "red"}
+    closed = play(game(edges, [sentry("g", "d")], "s", keys=keys), "d")  # g faces d across the closed door
+    assert closed.state.status == "play" and closed.capture() is None
+    assert enemy(closed, "g")["watching"] is False  # the view says so too
+    opened = play(game(edges, [sentry("g", "d")], "s", keys=keys), "k", "s", "d")  # the key opens it for good
+    assert opened.capture() == {"type": "capture", "who": "leader", "how": "seen", "by": ["g"], "node": "d"}
+
+
+# --- R12: a diverted enemy standing on the sound node, facing home (issue 14) ------------------------------
+def test_a_diverted_enemy_on_the_sound_node_facing_home_sees_nobody_and_is_neutralised_from_its_front() -> None:
+    # p -> t is one-way: the sentry reaches the sound on t by it and faces home the other way, toward q
+    edges = [{"a": "p", "b": "t", "oneway": True}, ["t", "q"], ["q", "p"], ["p", "r"], ["t", "x"]]
+    g = play(game(edges, [sentry("p", "r")], "q", stones=1, stone_range=1, noise_radius=1), "throw t")
+    assert (enemy(g, "g")["node"], enemy(g, "g")["facing"], enemy(g, "g")["state"]) == ("t", "q", DIVERTED)
+    assert g.state.status == "play"  # it faces the leader on q, but it listens: it sees nobody
+    play(g, "t")  # from q, the node it faces: its front, and yet neutralised
+    assert g.state.tray == 1 and g.capture() is None
+    strict = play(game(edges, [sentry("p", "r")], "q", stones=1, stone_range=1, noise_radius=1), "throw t")
+    strict.level.diverted_any_side = False  # R23's diverted-front transformation: the front captures again
+    play(strict, "t")
+    assert strict.capture()["how"] == "front"  # type: ignore[index]

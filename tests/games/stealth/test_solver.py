@@ -228,4 +228,6 @@ def test_hint_gives_the_next_move_of_a_shortest_way_out(cli: Callable[..., Done]
 def test_cli_validate_reports_the_doubling_figures(cli: Callable[..., Done]) -> None:
     out = cli("validate", "1-2", "--doubling").stdout
     assert "✓ 1-2 (reachable states 27, neutralisable 2, shortest 7)" in out
-    assert "✓ west: R=27 ≤ 2 × max(8 if untouchable, 20 if removed)" in out
+    assert "✓ west: R=27 ≤ 2 × max(8 if untouchable, 20 if removed) — ratio 1.35, against untouchable alone 3.38" in out
+    french = cli("validate", "1-2", "--doubling", lang="fr").stdout
+    assert "rapport 1,35, contre intouchable seul 3,38" in french

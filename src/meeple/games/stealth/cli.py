@@ -133,7 +133,7 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None
 ))
 def validate_command(
     target: Annotated[str | None, typer.Argument(help=cli_help(
-        "niveau, fichier ou dossier (défaut : l'acte 1 livré)", "level, file or folder (default: the shipped act 1)"
+        "niveau, fichier ou dossier (défaut : les niveaux livrés)", "level, file or folder (default: the shipped levels)"
     ))] = None,
     budget: Budget = DEFAULT_BUDGET,
     doubling: Annotated[bool, typer.Option("--doubling", help=cli_help(
@@ -164,8 +164,11 @@ def validate_command(
 def _print_doubling(level: Level, budget: int) -> None:
     for check in doubling_check(level, budget):
         mark = "✓" if check.holds else "✗"
+        seed = str(Msg(f"{check.seed_ratio:.2f}".replace(".", ","), f"{check.seed_ratio:.2f}"))
+        ratio = str(Msg(f"{check.ratio:.2f}".replace(".", ","), f"{check.ratio:.2f}"))
         console.print(f"    {mark} {check.enemy}: R={check.reachable} ≤ 2 × max({check.untouchable} "
-                      f"{Msg('si intouchable', 'if untouchable')}, {check.removed} {Msg('si retiré', 'if removed')})",
+                      f"{Msg('si intouchable', 'if untouchable')}, {check.removed} {Msg('si retiré', 'if removed')}) "
+                      f"— {Msg('rapport', 'ratio')} {ratio}, {Msg('contre intouchable seul', 'against untouchable alone')} {seed}",
                       markup=False)
 
 

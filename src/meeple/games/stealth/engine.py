@@ -14,7 +14,7 @@ Moves are :class:`Move` values; as JSON ``{"to": "b"}`` (the leader walks to nod
       "nodes": [{"id", "x", "y", "hide", "exit", "start", "key"}],      # x, y: drawing positions
       "edges": [{"a", "b", "oneway", "door", "open"}],                   # oneway: only a→b
       "leader": "a", "members": ["z", ...],                              # caravan, first right behind
-      "enemies": [{"id", "kind", "node", "facing", "next_facing", "state", "neutralisable",
+      "enemies": [{"id", "kind", "node", "facing", "next_facing", "state", "neutralisable", "watching",
                     "target", "home", "cycle_index", "heading"}],        # state: duty|alert|diverted|returning|out
       "tray": 0, "stones": 1, "keys": ["red"], "turn": 3, "to_move": 0 | null,
       "last_move": {"to": "b"} | null, "events": [...],                  # what the last turn did
@@ -290,6 +290,7 @@ class StealthGame(Game[Move]):
             "next_facing": node_name(rules.next_facing(spec, foe)) if foe.mode != OUT else None,
             "state": foe.mode,
             "neutralisable": foe.mode not in (OUT, rules.ALERT),
+            "watching": rules.watching(self.level, foe, self.state.keys),
             "target": node_name(foe.target),
             "home": node_name(foe.home),
             "cycle_index": foe.phase if spec.kind in ("pivot", "patrol") else None,

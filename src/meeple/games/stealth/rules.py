@@ -114,7 +114,7 @@ def step(level: Level, state: State, action: Action, events: Events = None,
         return State(leader, members, foes, keys, stones, tray, CAUGHT)
     after, danger, alarm = _enemy_phase(level, foes, leader, keys)
     if danger >> leader & 1 or (members and any(danger >> member & 1 for member in members)):
-        _vision_and_contact(level, after, leader, members, events)
+        _vision_and_contact(level, after, leader, members, keys, events)
         return State(leader, members, after, keys, stones, tray, CAUGHT)
     if alarm >> leader & 1:
         after = _alert_trackers(level, after, leader, keys, events)
@@ -234,7 +234,7 @@ def _enemy_phase(level: Level, foes: tuple[Foe, ...], leader: int, keys: int) ->
         enemies = level.enemies
         moved = tuple(foe if foe.mode == OUT else _act(level, enemies[index], foe, leader, keys)
                       for index, foe in enumerate(foes))
-        phase = Phase(moved, _danger(level, moved), _alarm(level, moved, keys))
+        phase = Phase(moved, _danger(level, moved, keys), _alarm(level, moved, keys))
         if any(foe.mode == ALERT for foe in foes):
             memo[(foes, keys)] = _BY_LEADER
             key = (foes, keys, leader)
@@ -302,12 +302,12 @@ def _walk_home(level: Level, spec: EnemySpec, foe: Foe, keys: int) -> Foe:
 
 
 # --- vision, contact and alert ----------------------------------------------------------------------
-def _vision_and_contact(level: Level, foes: Sequence[Foe], leader: int, members: tuple[int, ...],
+def _vision_and_contact(level: Level, foes: Sequence[Foe], leader: int, members: tuple[int, ...], keys: int,
                         events: Events) -> bool:
-    """An enemy on a caravan node (contact) or facing one that is not a hide node (vision) captures.
+    """An enemy on a caravan node (contact) or watching one that is not a hide node (vision) captures.
 
-    A diverted enemy listens for the sound and sees nobody; it still captures by contact.
-    Call it once :class:`Phase` ``danger`` says someone is caught.
+    A diverted enemy listens for the sound and sees nobody; it still captures by contact. Nobody sees
+    through a closed door (:func:`watching`). Call it once :class:`Phase` ``danger`` says someone is caught.
     """
     people = [("leader", leader)] + [(f"member {n}", m) for n, m in enumerate(members, start=1)]
     for who, node in people:
@@ -316,16 +316,25 @@ def _vision_and_contact(level: Level, foes: Sequence[Foe], leader: int, members:
             return _capture(level, events, who, "contact", contact, node)
         if node in level.hide:
             continue
-        seen = [i for i, foe in enumerate(foes) if foe.mode not in (OUT, DIVERTED) and foe.facing == node]
+        seen = [i for i, foe in enumerate(foes) if foe.facing == node and watching(level, foe, keys)]
         if seen:
             return _capture(level, events, who, "seen", seen, node)
     return False
 
 
-def _danger(level: Level, foes: Sequence[Foe]) -> int:
+def watching(level: Level, foe: Foe, keys: int) -> bool:
+    """Whether ``foe`` sees the node it faces: it is on the board, not listening to a sound (diverted), and
+    no closed door stands between them (R13: a door whose key has not been taken blocks the view)."""
+    if foe.mode in (OUT, DIVERTED) or foe.facing < 0:
+        return False
+    door = level.doors.get((foe.node, foe.facing), level.doors.get((foe.facing, foe.node)))
+    return door is None or bool(keys >> door & 1)
+
+
+def _danger(level: Level, foes: Sequence[Foe], keys: int) -> int:
     """The nodes (bit mask) where R13 catches the leader or a member; :func:`_vision_and_contact` says who and how."""
     contact = {foe.node for foe in foes if foe.mode != OUT}
-    seen = {foe.facing for foe in foes if foe.mode not in (OUT, DIVERTED)} - level.hide
+    seen = {foe.facing for foe in foes if watching(level, foe, keys)} - level.hide
     return _mask(contact | seen)
 
 

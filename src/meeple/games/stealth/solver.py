@@ -181,8 +181,18 @@ class DoublingCheck:
 
     @property
     def holds(self) -> bool:
-        """Whether R(level) ≤ 2 × max(R(untouchable), R(removed))."""
+        """Whether R(level) ≤ 2 × max(R(untouchable), R(removed)) — what the validator's test enforces (R22)."""
         return self.reachable <= 2 * max(self.untouchable, self.removed)
+
+    @property
+    def ratio(self) -> float:
+        """R(level) / max(R(untouchable), R(removed)): the ratio the test bounds by 2."""
+        return self.reachable / max(self.untouchable, self.removed, 1)
+
+    @property
+    def seed_ratio(self) -> float:
+        """R(level) / R(untouchable): the seed's own wording ("fait au plus doubler"), reported beside."""
+        return self.reachable / max(self.untouchable, 1)
 
 
 def doubling_check(level: Level, max_states: int = DEFAULT_BUDGET) -> list[DoublingCheck]:
