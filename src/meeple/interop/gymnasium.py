@@ -26,18 +26,18 @@ from typing import Any
 
 import numpy as np
 
-try:
-    import gymnasium
-    from gymnasium import spaces
-except ImportError as error:  # pragma: no cover - depends on the installed extras
-    raise ImportError("meeple.interop.gymnasium needs Gymnasium: pip install 'meeple[rl]'") from error
-
 from meeple.core.errors import IllegalMoveError
 from meeple.core.game import Game
+from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
 from meeple.games.murder.game import MurderGame
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.render import render_text
 from meeple.interop.spaces import ActionSpace, StealthSpace, space_for
+
+require_optional("gymnasium", "rl", Msg("Le module meeple.interop.gymnasium", "meeple.interop.gymnasium"))
+import gymnasium  # noqa: E402  (after the check, so that a missing Gymnasium is one line naming the extra)
+from gymnasium import spaces  # noqa: E402
 
 DEFAULT_MAX_STEPS = 100
 

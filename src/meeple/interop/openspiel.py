@@ -34,16 +34,16 @@ from typing import Any
 
 import numpy as np
 
-try:
-    import pyspiel
-except ImportError as error:  # pragma: no cover - depends on the installed extras
-    raise ImportError("meeple.interop.openspiel needs OpenSpiel: pip install 'meeple[openspiel]'") from error
-
 from meeple.core.errors import MeepleError
 from meeple.core.game import Game, canonical_json
+from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
 from meeple.core.rng import make_rng
 from meeple.games import discover
 from meeple.interop.spaces import ActionSpace, space_for
+
+require_optional("pyspiel", "openspiel", Msg("Le module meeple.interop.openspiel", "meeple.interop.openspiel"))
+import pyspiel  # noqa: E402  (after the check, so that a missing OpenSpiel is one line naming the extra)
 
 ILYOS_DEALS = 1024
 """Default number of equally likely deals at ILYOS's chance node."""

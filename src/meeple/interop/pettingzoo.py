@@ -26,16 +26,17 @@ from typing import Any
 
 import numpy as np
 
-try:
-    from gymnasium import spaces
-    from pettingzoo import AECEnv
-except ImportError as error:  # pragma: no cover - depends on the installed extras
-    raise ImportError("meeple.interop.pettingzoo needs PettingZoo: pip install 'meeple[rl]'") from error
-
 from meeple.core.game import Game, canonical_json
+from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
 from meeple.core.rng import fresh_seed
 from meeple.games import discover
 from meeple.interop.spaces import ActionSpace, space_for
+
+for _needed in ("pettingzoo", "gymnasium"):
+    require_optional(_needed, "rl", Msg("Le module meeple.interop.pettingzoo", "meeple.interop.pettingzoo"))
+from gymnasium import spaces  # noqa: E402  (after the check: a missing library is one line naming the extra)
+from pettingzoo import AECEnv  # noqa: E402
 
 MULTI_PLAYER_GAMES = ("ilyos", "hive", "skirmish")
 DEFAULT_HIVE_MAX_PLIES = 400
