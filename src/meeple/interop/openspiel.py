@@ -159,7 +159,6 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
             assert self.spec.bound is not None
             self.max_actions = self.spec.bound(template)
         self.config = (self.spec.game, canonical_json(self.engine_options), self.engine_seed)
-        _SPACES[self.config] = self.space
         self.deals = int(merged.get("deals", 0))
         if self.spec.chance and self.deals < 1:
             raise pyspiel.SpielError(f"{self.spec.short_name}: deals must be at least 1")
@@ -190,8 +189,8 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
 class MeepleState(pyspiel.State):  # type: ignore[misc]
     """A position: the engine (in an :class:`EngineBox`) and, for ILYOS, what each seat has seen."""
 
-    # Only small immutable values and the EngineBox live on the state: OpenSpiel's clone deep-copies
-    # every attribute and its serialization pickles them.
+    # Only small immutable values, the (immutable) action space and the EngineBox live on the state:
+    # OpenSpiel's clone deep-copies every attribute and its serialization pickles them.
     def __init__(self, game: MeepleGame) -> None:
         super().__init__(game)
         self._config = game.config
@@ -200,12 +199,9 @@ class MeepleState(pyspiel.State):  # type: ignore[misc]
         self._max_actions = game.max_actions
         self._players = game.engine_players
         self._actions = 0
+        self._space = game.space  # immutable: OpenSpiel's deep copy of a state shares it
         self._box: EngineBox | None = None if game.spec.chance else EngineBox(_new_engine(self._config))
         self._seen: tuple[tuple[str, ...], ...] = tuple(() for _ in range(game.engine_players))
-
-    @property
-    def _space(self) -> ActionSpace[Any]:
-        return _SPACES[self._config]
 
     # --- the engine -----------------------------------------------------------------------------
     @property
@@ -327,10 +323,6 @@ def _spelled(value: Any) -> Any:
     if isinstance(value, str) and value and not value.strip("+-0123456789"):
         return value.replace("-", "_")
     return value
-
-
-_SPACES: dict[tuple[str, str, int], ActionSpace[Any]] = {}
-"""The action space of each configuration a MeepleGame was built with (states keep only the key)."""
 
 
 def _new_engine(config: tuple[str, str, int], deal: int = 0) -> Game[Any]:

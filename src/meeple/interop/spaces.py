@@ -41,6 +41,9 @@ class ActionSpace(ABC, Generic[M]):
     observation_high: float = 1.0
     """Bounds every entry of :meth:`observe` stays within (Gymnasium's Box needs them)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionSpace[M]:
+        return self  # a space never changes once built: copies of a game state share it
+
     # --- actions --------------------------------------------------------------------------------
     @abstractmethod
     def encode(self, game: Game[M], move: M) -> int:
