@@ -24,9 +24,10 @@ def arrange(
     """A game whose board holds only what is given (guardian ids are their order in ``guardians``).
 
     ``carried`` maps a guardian index to the crown it carries; ``ground`` maps cells to lying crowns.
-    ``hand`` is the mover's hand (the rest of its 13 cards forms its deck).
+    ``hand`` is the mover's hand (the rest of its 13 cards forms its deck). The board is 11 × 11 (the
+    coordinates the tests write) unless ``options`` gives another ``size``.
     """
-    game = IlyosGame.new(options or {}, seed)
+    game = IlyosGame.new({"size": 11, **(options or {})}, seed)
     state = game.state
     state.islands.clear()
     state.cells.clear()

@@ -5,13 +5,17 @@ from __future__ import annotations
 import pytest
 
 from meeple.core.rng import make_rng
-from meeple.games.ilyos import ai
+from meeple.games.ilyos import ai, board
 from meeple.games.ilyos.ai import LEVELS, choose_move, evaluate
-from meeple.games.ilyos.board import HEART, manhattan
+from meeple.games.ilyos.board import manhattan
 from meeple.games.ilyos.engine import Action, IlyosGame
 from tests.games.ilyos.helpers import arrange
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
+
+ELEVEN = board.geometry(11)
+"""The 11 × 11 board the hand-built positions of these tests are written for."""
+HEART = ELEVEN.heart
 
 
 def _play_turn(game: IlyosGame, level: str, seed: int = 0) -> list[Action]:

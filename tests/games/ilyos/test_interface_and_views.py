@@ -10,12 +10,15 @@ from hypothesis import strategies as st
 
 from meeple.core.rng import make_rng
 from meeple.games.ilyos import board, interface
-from meeple.games.ilyos.board import HEART
 from meeple.games.ilyos.engine import KINDS, MAX_TEAM_GUARDIANS, STOCK_CAP, Action, IlyosGame
 from tests.games.ilyos.helpers import arrange
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
 MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True}]
+
+ELEVEN = board.geometry(11)
+"""The 11 × 11 board the hand-built positions of these tests are written for."""
+HEART = ELEVEN.heart
 
 
 def _by_cell(targets: list[Any]) -> dict[tuple[int, ...], Any]:
@@ -136,7 +139,9 @@ def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies
         for team in (0, 1):
             assert game.team_guardians(team) <= MAX_TEAM_GUARDIANS
         assert game.crowns_in_play() <= 2
-        assert all(c in state.cells for c in state.ground if c not in board.FIXED_LAND)
+        assert all(c in state.cells for c in state.ground if c not in game.geo.fixed_land)
+        assert not any(g.crown >= 0 and g.cell in state.ground for g in state.guardians.values()), \
+            "seed 22: a carrier never stands on a lying crown (nor does one appear under it)"
         for player in state.players:
             assert all(0 <= n <= STOCK_CAP for n in player.stock.values())
             assert len(player.deck) + len(player.discard) + len(player.hand) == 13

@@ -6,12 +6,16 @@ import pytest
 
 from meeple.core.errors import FormatError, IllegalMoveError
 from meeple.games.ilyos import board
-from meeple.games.ilyos.board import HEART, SANCTUARY, VILLAGES
 from meeple.games.ilyos.engine import DECK, Action, IlyosGame
 from tests.games.ilyos.helpers import arrange, moves_of
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
 """Islands making the row y = 3 land from x = 1 to x = 5 (cells (1..5, 3))."""
+
+ELEVEN = board.geometry(11)
+"""The 11 × 11 board the hand-built positions of these tests are written for."""
+HEART = ELEVEN.heart
+SANCTUARY, VILLAGES = ELEVEN.sanctuary, ELEVEN.villages
 
 
 def _place_and_end(game: IlyosGame) -> None:
@@ -60,11 +64,11 @@ def test_a_new_guardian_appears_on_the_pivot_only_under_six() -> None:
 
 def test_islands_are_placed_over_void_touching_land() -> None:
     game = arrange(islands=ROW, guardians=[(0, (1, 3))])
-    land = set(board.FIXED_LAND) | set(game.state.cells)
+    land = set(ELEVEN.fixed_land) | set(game.state.cells)
     for move in moves_of(game, "place"):
         cells = board.island_cells(move.cell, move.amount)
-        assert all(board.in_bounds(c) and c not in land for c in cells)
-        assert any(n in land for c in cells for n in board.orthogonal_neighbours(c))
+        assert all(ELEVEN.in_bounds(c) and c not in land for c in cells)
+        assert any(n in land for c in cells for n in ELEVEN.orthogonal_neighbours(c))
 
 
 # --- rule 4: the cards ---------------------------------------------------------------------------------
@@ -107,25 +111,27 @@ def test_the_deck_is_reshuffled_from_the_discard_when_empty() -> None:
 
 
 # --- rule 5: symmetric setups ----------------------------------------------------------------------------
-@pytest.mark.parametrize("chosen", board.all_setups(), ids=lambda s: s.name)
+@pytest.mark.parametrize("chosen", [s for size in board.SIZES for s in board.all_setups(size)], ids=lambda s: s.name)
 def test_every_setup_maps_onto_itself_under_the_player_swap(chosen: board.Setup) -> None:
+    geo = board.geometry(chosen.size)
     islands = {frozenset(board.island_cells(p, o)) for p, o in chosen.islands}
-    mirrored = {frozenset(board.mirror(c) for c in cells) for cells in islands}
+    mirrored = {frozenset(geo.mirror(c) for c in cells) for cells in islands}
     assert mirrored == islands
-    assert tuple(board.mirror(c) for c in chosen.team_a) == chosen.team_b
+    assert tuple(geo.mirror(c) for c in chosen.team_a) == chosen.team_b
     for cell in chosen.team_a:
-        corner = next(k for k, v in VILLAGES.items() if cell in v)
+        corner = next(k for k, v in geo.villages.items() if cell in v)
         assert corner in ("NW", "SE")
-    game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a)}, 0)
+    game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a), "size": chosen.size}, 0)
     owned = {(g.owner, g.cell) for g in game.state.guardians.values()}
-    assert {(1 - o, board.mirror(c)) for o, c in owned} == owned
+    assert {(1 - o, geo.mirror(c)) for o, c in owned} == owned
 
 
-def test_setups_span_4_to_12_islands_and_1_to_4_guardians_with_room() -> None:
-    counts = {(len(s.islands), len(s.team_a)) for s in board.all_setups()}
+@pytest.mark.parametrize("size", board.SIZES)
+def test_setups_span_4_to_12_islands_and_1_to_4_guardians_with_room(size: int) -> None:
+    counts = {(len(s.islands), len(s.team_a)) for s in board.all_setups(size)}
     assert {i for i, _ in counts} == {4, 6, 8, 10, 12} and {g for _, g in counts} == {1, 2, 3, 4}
-    for chosen in board.all_setups():
-        game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a)}, 0)
+    for chosen in board.all_setups(size):
+        game = IlyosGame.new({"islands": len(chosen.islands), "guardians": len(chosen.team_a), "size": size}, 0)
         assert len(moves_of(game, "place")) >= 40, "free space to build"
         turnable = [p for p in game.state.islands if any(game._rotation_fits(p, q) for q in (1, 2, 3))]
         assert len(turnable) == len(game.state.islands), "free space to rotate every island"
@@ -310,7 +316,7 @@ def test_one_crown_at_start_and_a_second_appears_once_it_is_taken() -> None:
     game = arrange(guardians=[(0, (4, 5))], ground={HEART: 0})
     game.push(Action("move", 0, HEART))
     assert game.state.guardians[0].crown == 0
-    assert game.state.ground == {HEART: 1}
+    assert game.state.ground == {(5, 4): 1}, "at once, on the sanctuary's north arm: not under the carrier"
     assert game.crowns_in_play() == 2
 
 
@@ -337,6 +343,50 @@ def test_a_pushed_carrier_never_stops_on_a_lying_crown() -> None:
     assert [m.amount for m in moves_of(game, "push", 0)] == [1, 3, 4, 5], "force 2 would stop it on the crown"
     game.push(Action("push", 0, (2, 3), 3))
     assert game.state.guardians[1].cell == (5, 3) and game.state.ground == {(4, 3): 6}, "pushed over it"
+
+def test_a_replacement_crown_never_appears_under_a_carrier() -> None:
+    # a carrier on the heart, the north arm taken by a guardian: the next crown appears on the south arm
+    game = arrange(guardians=[(0, HEART), (1, (5, 4))], carried={0: 0})
+    game.push(moves_of(game, "place")[0])
+    assert game.state.ground == {(5, 6): 1} and game.crowns_in_play() == 2
+    # every arm held by a guardian: no crown appears until the carrier leaves the heart
+    arms = [(5, 4), (5, 6), (6, 5), (4, 5)]
+    full = arrange(islands=[((6, 3), 0)], guardians=[(0, HEART), *[(1, arm) for arm in arms]], carried={0: 0},
+                   hand=["move"] * 5)
+    full.push(moves_of(full, "place")[0])
+    assert full.state.ground == {} and full.crowns_in_play() == 1, "nowhere free: it waits"
+    full.push(Action("move", 0, (6, 4)))  # a diagonal step off the heart
+    assert full.state.ground == {HEART: 1}, "the carrier has left the heart: the crown appears there"
+    # an empty-handed guardian on the heart picks up the crown that appears; the next one avoids it
+    picker = arrange(guardians=[(0, HEART)])
+    picker.push(moves_of(picker, "place")[0])
+    assert picker.state.guardians[0].crown == 0 and picker.state.ground == {(5, 4): 1}
+
+
+def test_a_crown_in_your_village_at_the_start_of_your_turn_scores_for_you_whoever_carries_it() -> None:
+    # P1 (seat 0) pushes P2's carrier into P1's village NW: at the start of P1's next turn it scores for P1
+    game = arrange(islands=[((2, 0), 0)], guardians=[(0, (3, 0)), (1, (2, 0))], carried={1: 0}, ground={HEART: 1},
+                   hand=["push", "move", "move", "move", "magic"])
+    game.push(Action("push", 0, (2, 0), 1))
+    assert game.state.guardians[1].cell == (1, 0) and game.state.guardians[1].crown == 0
+    _place_and_end(game)
+    assert game.state.scores == [0, 0], "P2's turn: NW is not its village"
+    game.push(moves_of(game, "place")[0])
+    game.push(Action("end"))
+    assert game.state.scores == [1, 0], "P1's turn starts with the crown in its village: P1 scores"
+    assert game.state.guardians[1].cell == (1, 0) and game.state.guardians[1].crown == -1, "P2's guardian stays"
+
+
+def test_in_two_versus_two_a_crown_scores_for_the_seat_whose_village_holds_it() -> None:
+    # seat 0's village NW holds a crown carried by an opponent (seat 1) and one carried by its ally (seat 2)
+    game = arrange({"mode": "2v2"}, guardians=[(1, (1, 0)), (2, (0, 1))], carried={0: 0, 1: 1}, placed=True, seat=3)
+    game.push(Action("end"))  # seat 0's turn starts
+    assert game.state.scores == [2, 0, 0, 0] and game.team_scores() == [2, 0]
+    diagonal = arrange({"mode": "2v2", "team_diagonal": True}, guardians=[(1, (10, 10))], carried={0: 0},
+                       placed=True, seat=1)
+    diagonal.push(Action("end"))  # seat 2 (team 0, villages NW and SE) starts with an enemy carrier in SE
+    assert diagonal.team_scores() == [1, 0]
+
 
 def test_a_crown_scores_only_at_the_start_of_its_owners_turn() -> None:
     game = arrange(islands=[((1, 1), 0)], guardians=[(0, (1, 1))], carried={0: 0}, ground={HEART: 1}, placed=True)
@@ -398,7 +448,9 @@ def test_two_players_each_own_two_diagonal_villages() -> None:
     ("options", "field"),
     [({"mode": "solo"}, "mode"), ({"islands": 5}, "islands"), ({"guardians": 0}, "guardians"),
      ({"time_per_turn": 4}, "time_per_turn"), ({"team_diagonal": True}, "team_diagonal"), ({"colour": 1}, "colour"),
-     ({"sacrificed_guardian": "yes"}, "sacrificed_guardian")],
+     ({"sacrificed_guardian": "yes"}, "sacrificed_guardian"), ({"size": 12}, "size"), ({"size": True}, "size"),
+     ({"compensation": 4}, "compensation"), ({"take_cost": 0}, "take_cost"), ({"crowns": 1}, "crowns"),
+     ({"village_refuge": 1}, "village_refuge")],
 )
 def test_bad_options_name_the_field(options: dict[str, object], field: str) -> None:
     with pytest.raises(FormatError, match=field):
@@ -470,3 +522,50 @@ def test_the_team_playing_second_starts_with_two_banked_moves() -> None:
     assert duel.state.players[1].stock == {"move": 2, "push": 0, "magic": 0}
     four = IlyosGame.new({"mode": "2v2"}, 0)
     assert [p.stock["move"] for p in four.state.players] == [0, 2, 0, 2]
+    for moves in (0, 1, 3):  # the visible "compensation" setup option
+        game = IlyosGame.new({"compensation": moves}, 0)
+        assert [p.stock["move"] for p in game.state.players] == [0, moves]
+        assert game.view(0)["players"][1]["stock"]["move"] == moves and game.view(0)["options"]["compensation"] == moves
+
+
+def test_the_board_size_option_scales_the_sanctuary_villages_and_setups() -> None:
+    for size in board.SIZES:
+        game = IlyosGame.new({"size": size}, 0)
+        view = game.view(0)
+        last = size - 1
+        assert view["size"] == size and view["heart"] == [size // 2, size // 2]
+        corners = {v["corner"]: sorted(map(tuple, v["cells"])) for v in view["villages"]}
+        assert corners["SE"] == [(last - 1, last), (last, last - 1), (last, last)]
+        assert all(0 <= c < size for g in view["guardians"] for c in g["cell"])
+        assert game.parse_move(f"place {chr(ord('a') + last)}1/2") == Action("place", cell=(last, 0), amount=2)
+    with pytest.raises(IllegalMoveError):
+        IlyosGame.new({"size": 11}, 0).parse_move("place m1/2")  # column m is off an 11 × 11 board
+
+
+def test_the_take_cost_option_prices_a_take() -> None:
+    game = arrange({"take_cost": 2}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0},
+                   ground={HEART: 1}, hand=["move", "move", "move", "push", "magic"])
+    game.push(Action("take", 0, (2, 3)))
+    assert game.points()["move"] == 1
+    poor = arrange({"take_cost": 2}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0},
+                   ground={HEART: 1}, hand=["move", "push", "push", "push", "magic"])
+    assert Action("take", 0, (2, 3)) not in poor.legal_moves()
+    with pytest.raises(IllegalMoveError, match=r"2 (move|déplacement)"):
+        poor.push(Action("take", 0, (2, 3)))
+
+
+def test_the_crowns_option_lets_three_crowns_circulate() -> None:
+    game = arrange({"crowns": 3}, islands=ROW, guardians=[(0, (4, 5)), (1, (1, 3))], carried={1: 0},
+                   ground={HEART: 1})
+    game.push(Action("move", 0, HEART))
+    assert game.crowns_in_play() == 3 and game.state.ground == {(5, 4): 2}
+
+
+def test_the_village_refuge_option_protects_a_carrier_standing_in_its_own_village() -> None:
+    options = {"village_refuge": True}
+    home = arrange(options, islands=[((2, 0), 0)], guardians=[(0, (1, 0)), (1, (2, 0))], carried={0: 0},
+                   ground={HEART: 1}, seat=1)
+    assert Action("take", 1, (1, 0)) not in home.legal_moves(), "NW is seat 0's village"
+    away = arrange(options, islands=[((8, 0), 1)], guardians=[(0, (9, 0)), (1, (8, 0))], carried={0: 0},
+                   ground={HEART: 1}, seat=1)
+    assert Action("take", 1, (9, 0)) in away.legal_moves(), "NE is not its village: it may be taken"

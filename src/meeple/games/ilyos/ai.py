@@ -174,8 +174,8 @@ def _carried_value(game: IlyosGame, cell: Cell, carrier_team: int, mine: int, ho
                    away: frozenset[Cell]) -> float:
     ours = carrier_team == mine
     distance = _distance(cell, home if ours else away)
-    worth = 30.0 + 4.0 * max(0, 12 - distance) + (45.0 if distance == 0 else 0.0)
-    for neighbour in board.orthogonal_neighbours(cell):
+    worth = 30.0 + 4.0 * max(0, game.geo.size + 1 - distance) + (45.0 if distance == 0 else 0.0)
+    for neighbour in game.geo.orthogonal_neighbours(cell):
         other = game.state.at.get(neighbour, -1)
         if other >= 0 and game.teams[game.state.guardians[other].owner] != carrier_team:
             worth -= 25.0  # an enemy beside the carrier may take the crown for one move
@@ -356,8 +356,8 @@ def threat_penalty(game: IlyosGame, seat: int) -> float:
     moves = EXPECTED_HAND_MOVES + max(p.stock["move"] for s, p in enumerate(state.players) if game.teams[s] != mine)
     for g in state.guardians.values():
         if g.crown >= 0 and game.teams[g.owner] == mine:
-            near = [reach[n] for n in board.orthogonal_neighbours(g.cell) if n in reach]
-            if near and min(near) <= moves - 1:
+            near = [reach[n] for n in game.geo.orthogonal_neighbours(g.cell) if n in reach]
+            if near and min(near) <= moves - game.take_cost:
                 penalty += 0.7 * _carried_value(game, g.cell, mine, mine, home, away)
     for cell in state.ground:
         if cell in home and cell in reach:

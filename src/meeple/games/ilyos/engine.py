@@ -11,13 +11,18 @@ Options (``IlyosGame.new(options, seed)``)::
     guardians            1, 2 (default), 3 or 4 starting guardians per team
     sacrificed_guardian  bool: the guardian that validates a crown leaves play (rule 24)
     time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
+    size                 11 (default), 13 or 15: the board is size × size cells (rule R1)
+    compensation         0, 1, 2 (default) or 3 moves in the starting stock of P2 (and P4) (rule R47)
+    take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
+    crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
+    village_refuge       bool: a carrier standing in one of its own villages cannot be taken from (R36)
 
 Moves as JSON (``move_to_json``)::
 
     {"kind": "place", "at": [x, y], "orientation": 0-3}      place an L island, pivot at [x, y]
     {"kind": "move",  "guardian": id, "to": [x, y]}          walk; costs the path's move points
     {"kind": "push",  "guardian": id, "to": [x, y], "force": f}   push what stands on the adjacent cell
-    {"kind": "take",  "guardian": id, "to": [x, y]}          take the crown of the adjacent opponent (1 move)
+    {"kind": "take",  "guardian": id, "to": [x, y]}          take the crown of the adjacent opponent (take_cost moves)
     {"kind": "give",  "guardian": id, "to": [x, y]}          pass the crown to the adjacent ally (free)
     {"kind": "drop",  "guardian": id}                        put the crown down on its cell (free)
     {"kind": "magic", "at": [x, y], "quarter_turns": 1-4}    rotate the island whose pivot is [x, y]
@@ -57,6 +62,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Self
 
 from meeple.core.boards import Cell
@@ -65,7 +71,7 @@ from meeple.core.game import JSON, Game, Outcome, stable_hash
 from meeple.core.i18n import Msg
 from meeple.core.rng import SeededRandom, derive_seed, make_rng
 from meeple.games.ilyos import board
-from meeple.games.ilyos.board import DIRECTIONS, FIXED_LAND, HEART, SANCTUARY, VILLAGES
+from meeple.games.ilyos.board import DIRECTIONS
 
 KINDS = ("move", "push", "magic")
 DECK: tuple[str, ...] = ("move",) * 8 + ("push",) * 4 + ("magic",)
@@ -82,7 +88,14 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "guardians": 2,
     "sacrificed_guardian": False,
     "time_per_turn": 0,
+    "size": board.DEFAULT_SIZE,
+    "compensation": 2,
+    "take_cost": 1,
+    "crowns": MAX_CROWNS_IN_PLAY,
+    "village_refuge": False,
 }
+TAKE_COST_CHOICES = (1, 2, 3)
+CROWNS_CHOICES = (2, 3)
 TIME_CHOICES = (0, 1, 2, 3, 5)
 ACTION_KINDS = ("place", "move", "push", "take", "give", "drop", "magic", "end")
 
@@ -166,16 +179,16 @@ class State:
         )
 
 
-LATE_SEAT_MOVES = 2
-"""Moves in the starting stock of each seat of the opposing team of P1 (turn-order compensation)."""
+COMPENSATION_CHOICES = (0, 1, 2, 3)
+"""The ``compensation`` option: moves in the starting stock of each seat of the team playing second."""
 
 
-def starting_stock(seat: int, num_players: int) -> dict[str, int]:
-    """The stock a seat starts with: the seats of the team playing second get ``LATE_SEAT_MOVES`` moves
-    (measured: without them P1 wins about 70 % of Hard-against-Hard duels)."""
+def starting_stock(seat: int, compensation: int) -> dict[str, int]:
+    """The stock a seat starts with: the seats of the team playing second (P2, P4) get ``compensation``
+    moves (rule R47, a visible setup option; its default comes from the balance study)."""
     stock = dict.fromkeys(KINDS, 0)
     if seat % 2 == 1:
-        stock["move"] = LATE_SEAT_MOVES
+        stock["move"] = compensation
     return stock
 
 
@@ -193,13 +206,14 @@ def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
     merged = {**DEFAULT_OPTIONS, **given}
     if merged["mode"] not in ("duel", "2v2"):
         raise _option_error("mode", "'duel' or '2v2' expected", "« duel » ou « 2v2 » attendu")
-    for flag in ("team_diagonal", "sacrificed_guardian"):
+    for flag in ("team_diagonal", "sacrificed_guardian", "village_refuge"):
         if not isinstance(merged[flag], bool):
             raise _option_error(flag, "true or false expected", "true ou false attendu")
     if merged["team_diagonal"] and merged["mode"] != "2v2":
         raise _option_error("team_diagonal", "only in mode 2v2", "seulement en mode 2v2")
     checks = (("islands", board.SETUP_ISLANDS), ("guardians", board.SETUP_GUARDIANS),
-              ("time_per_turn", TIME_CHOICES))
+              ("time_per_turn", TIME_CHOICES), ("size", board.SIZES), ("compensation", COMPENSATION_CHOICES),
+              ("take_cost", TAKE_COST_CHOICES), ("crowns", CROWNS_CHOICES))
     for name, allowed in checks:
         value = merged[name]
         if isinstance(value, bool) or value not in allowed:
@@ -224,8 +238,12 @@ class IlyosGame(Game[Action]):
         self.teams: tuple[int, ...] = tuple(seat % 2 for seat in range(self._num))
         self.team_diagonal = bool(options["team_diagonal"])
         self.sacrificed = bool(options["sacrificed_guardian"])
+        self.geo = board.geometry(int(options["size"]))
+        self.take_cost = int(options["take_cost"])
+        self.max_crowns = int(options["crowns"])
+        self.village_refuge = bool(options["village_refuge"])
         self.validation: tuple[frozenset[Cell], ...] = tuple(
-            frozenset().union(*(VILLAGES[c] for c in self.village_corners(seat))) for seat in range(self._num)
+            frozenset().union(*(self.geo.villages[c] for c in self.village_corners(seat))) for seat in range(self._num)
         )
 
     # --- creation -------------------------------------------------------------------------------
@@ -240,10 +258,10 @@ class IlyosGame(Game[Action]):
         for seat in range(num):
             deck = list(DECK)
             rng.derive(f"deck:{seat}").shuffle(deck)
-            players.append(Player(deck, [], [], [], starting_stock(seat, num)))
+            players.append(Player(deck, [], [], [], starting_stock(seat, int(merged["compensation"]))))
         state = State({}, {}, {}, players, [0] * num, salt=derive_seed(seed, "salt"))
         game = cls(merged, seed, state)
-        game._lay_out(board.setup(int(merged["islands"]), int(merged["guardians"])))
+        game._lay_out(board.setup(int(merged["islands"]), int(merged["guardians"]), int(merged["size"])))
         game._spawn_crowns(state)
         game._start_turn(state)
         return game
@@ -260,7 +278,7 @@ class IlyosGame(Game[Action]):
         """The seat owning a starting guardian of ``team`` on ``cell`` (its village's seat in 2 vs 2)."""
         if self._num == 2:
             return team
-        corner = next(c for c, cells in VILLAGES.items() if cell in cells)
+        corner = next(c for c, cells in self.geo.villages.items() if cell in cells)
         return board.CORNERS.index(corner)
 
     def village_corners(self, seat: int) -> tuple[str, ...]:
@@ -283,7 +301,7 @@ class IlyosGame(Game[Action]):
 
     def is_land(self, cell: Cell) -> bool:
         """Whether a guardian may stand on ``cell`` (island, sanctuary or village)."""
-        return cell in FIXED_LAND or cell in self.state.cells
+        return cell in self.geo.fixed_land or cell in self.state.cells
 
     def team_of(self, seat: int) -> int:
         """The team of a seat (a duel's seats are teams 0 and 1)."""
@@ -344,8 +362,8 @@ class IlyosGame(Game[Action]):
                 keeper = standing if standing >= 0 and self._ally_of(state, standing, seat) else -1
                 validated.append((crown, keeper))
         for gid, g in sorted(state.guardians.items()):
-            if g.crown >= 0 and g.cell in villages and self.teams[g.owner] == self.teams[seat]:
-                validated.append((g.crown, gid))
+            if g.crown >= 0 and g.cell in villages:  # whoever carries it (seed 23: "elle se trouve")
+                validated.append((g.crown, gid if self._ally_of(state, gid, seat) else -1))
         for crown, keeper in validated:
             self._validate(state, crown, keeper)
         if validated:
@@ -447,22 +465,34 @@ class IlyosGame(Game[Action]):
             self._spawn_crowns(state)
 
     def _spawn_crowns(self, state: State) -> None:
-        """Rule 21: while fewer than two crowns are in play and none lies on the heart, one appears there."""
-        while self.crowns_in_play(state) < MAX_CROWNS_IN_PLAY and HEART not in state.ground:
-            state.ground[HEART] = state.next_crown
+        """Rule 21 (R33): while fewer crowns than the limit are in play and none lies on the heart, one
+        appears on the heart at once; an empty-handed guardian standing there picks it up. Never under a
+        carrier (seed 22): if a carrier stands on the heart, the crown appears on the first free arm of the
+        sanctuary instead (N, S, E, W; free: no guardian, no crown), or, if none is free, as soon as one
+        is."""
+        heart = self.geo.heart
+        while self.crowns_in_play(state) < self.max_crowns and heart not in state.ground:
+            standing = state.at.get(heart, -1)
+            crown = state.next_crown
+            if standing >= 0 and state.guardians[standing].crown >= 0:
+                free = [c for c in self.geo.sanctuary_arms if c not in state.at and c not in state.ground]
+                if free:
+                    state.next_crown += 1
+                    state.ground[free[0]] = crown
+                return
             state.next_crown += 1
-            standing = state.at.get(HEART, -1)
-            if standing < 0 or state.guardians[standing].crown >= 0:
-                break
-            g = state.guardians[standing]
-            state.guardians[standing] = Guardian(g.owner, g.cell, state.ground.pop(HEART))
+            if standing < 0:
+                state.ground[heart] = crown
+            else:
+                g = state.guardians[standing]
+                state.guardians[standing] = Guardian(g.owner, g.cell, crown)
 
     # --- islands --------------------------------------------------------------------------------
     def island_fits(self, cells: Sequence[Cell], state: State | None = None, pivot: Cell | None = None) -> bool:
         """Whether island ``cells`` lie on the board over void (or over the island ``pivot`` itself)."""
         state = state or self.state
         for cell in cells:
-            if not board.in_bounds(cell) or cell in FIXED_LAND:
+            if not self.geo.in_bounds(cell) or cell in self.geo.fixed_land:
                 return False
             owner = state.cells.get(cell)
             if owner is not None and owner != pivot:
@@ -472,11 +502,11 @@ class IlyosGame(Game[Action]):
     def _placements(self, state: State, first_only: bool = False) -> list[Action]:
         """Every legal island placement (rule 31 of the rules file): over void, touching land."""
         found: list[Action] = []
-        taken = state.cells
-        for action, cells, around in _SHAPES:
+        taken, fixed = state.cells, self.geo.fixed_land
+        for action, cells, around in _shape_table(self.geo.size):
             if any(c in taken for c in cells):
                 continue
-            if any(c in FIXED_LAND or c in taken for c in around):
+            if any(c in fixed or c in taken for c in around):
                 found.append(action)
                 if first_only:
                     return found
@@ -578,10 +608,9 @@ class IlyosGame(Game[Action]):
         self._spawn_crowns(state)
         return state
 
-    @staticmethod
-    def board_has_land(state: State, cell: Cell) -> bool:
+    def board_has_land(self, state: State, cell: Cell) -> bool:
         """Whether ``cell`` is land in ``state``."""
-        return cell in FIXED_LAND or cell in state.cells
+        return cell in self.geo.fixed_land or cell in state.cells
 
     def _push_crown(self, start: Cell, d: Cell, force: int) -> State | None:
         """Rule 7: a lying crown flies ``force`` cells over void and free cells and lands on a free island cell."""
@@ -589,7 +618,7 @@ class IlyosGame(Game[Action]):
         cell = start
         for _ in range(force):
             cell = (cell[0] + d[0], cell[1] + d[1])
-            if not board.in_bounds(cell) or cell in state.at:
+            if not self.geo.in_bounds(cell) or cell in state.at:
                 return None
         if cell not in state.cells or cell in state.ground:
             return None
@@ -643,7 +672,8 @@ class IlyosGame(Game[Action]):
             if other < 0:
                 continue
             carried = state.guardians[other].crown
-            if g.crown < 0 and carried >= 0 and not self.allied(other, state.current) and points["move"] >= 1:
+            if (g.crown < 0 and carried >= 0 and not self.allied(other, state.current)
+                    and points["move"] >= self.take_cost and not self._in_refuge(other)):
                 yield Action("take", gid, target)
             if g.crown >= 0 and carried < 0 and self.allied(other, state.current) and g.crown not in state.free_used:
                 yield Action("give", gid, target)
@@ -651,6 +681,11 @@ class IlyosGame(Game[Action]):
             yield Action("drop", gid)
 
     # --- playing --------------------------------------------------------------------------------
+    def _in_refuge(self, gid: int) -> bool:
+        """With the ``village_refuge`` option: whether ``gid`` stands in a village where it validates."""
+        g = self.state.guardians[gid]
+        return self.village_refuge and g.cell in self.validation[g.owner]
+
     def push(self, move: Action) -> None:
         """Play one action; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
         if self.state.legal is None:
@@ -697,8 +732,9 @@ class IlyosGame(Game[Action]):
             if cost is not None and cost > points["move"]:
                 return Msg(f"ce déplacement coûte {cost}, vous avez {points['move']} déplacement(s)",
                            f"this move costs {cost}, you have {points['move']} move(s)")
-        if move.kind == "take" and points["move"] < 1:
-            return Msg("reprendre une couronne coûte 1 déplacement", "taking a crown costs 1 move")
+        if move.kind == "take" and points["move"] < self.take_cost:
+            return Msg(f"reprendre une couronne coûte {self.take_cost} déplacement(s)",
+                       f"taking a crown costs {self.take_cost} move(s)")
         possible = (move.kind == "push" and move.guardian >= 0
                     and self.push_result(move.guardian, move.cell, move.amount) is not None) or (
             move.kind == "magic" and move.cell in self.state.islands and 1 <= move.amount <= 4
@@ -739,6 +775,8 @@ class IlyosGame(Game[Action]):
             self._rotate(state, move.cell, move.amount)
         elif kind == "end":
             self._end_turn(state)
+            return state
+        self._spawn_crowns(state)  # a carrier may have left the heart (R33)
         return state
 
     def _hand_over(self, state: State, move: Action) -> None:
@@ -746,7 +784,7 @@ class IlyosGame(Game[Action]):
         giver, taker = (other, move.guardian) if move.kind == "take" else (move.guardian, other)
         crown = state.guardians[giver].crown
         if move.kind == "take":
-            self._spend(state, "move", 1)
+            self._spend(state, "move", self.take_cost)
         else:
             state.free_used = state.free_used | {crown}
         a, b = state.guardians[giver], state.guardians[taker]
@@ -857,15 +895,15 @@ class IlyosGame(Game[Action]):
         outcome = self.outcome()
         return {
             "game": self.name,
-            "size": board.SIZE,
+            "size": self.geo.size,
             "options": dict(self.options),
             "num_players": self._num,
             "to_move": self.to_move(),
             "turn": state.turn,
             "placed": state.placed,
             "can_end_turn": state.placed and not state.over,
-            "heart": list(HEART),
-            "sanctuary": [list(c) for c in sorted(SANCTUARY)],
+            "heart": list(self.geo.heart),
+            "sanctuary": [list(c) for c in sorted(self.geo.sanctuary)],
             "villages": [self._village_json(corner) for corner in board.CORNERS],
             "islands": [{"pivot": list(p), "orientation": o, "cells": [list(c) for c in board.island_cells(p, o)]}
                         for p, o in sorted(state.islands.items())],
@@ -891,7 +929,7 @@ class IlyosGame(Game[Action]):
 
     def _village_json(self, corner: str) -> dict[str, JSON]:
         seats = [s for s in range(self._num) if corner in self.village_corners(s)]
-        return {"corner": corner, "cells": [list(c) for c in sorted(VILLAGES[corner])], "seats": seats,
+        return {"corner": corner, "cells": [list(c) for c in sorted(self.geo.villages[corner])], "seats": seats,
                 "team": self.teams[seats[0]]}
 
     def _crowns_json(self) -> list[JSON]:
@@ -1016,7 +1054,7 @@ class IlyosGame(Game[Action]):
         if stripped.startswith("{"):
             return super().parse_move(stripped)
         try:
-            return _parse_text(stripped)
+            return _parse_text(stripped, self.geo.size)
         except (ValueError, IndexError) as error:
             raise IllegalMoveError(text, Msg("texte d'action illisible (ex. « move #3 d4 »)",
                                              "unreadable action text (e.g. 'move #3 d4')")) from error
@@ -1043,21 +1081,20 @@ class IlyosGame(Game[Action]):
         return moves
 
 
-def _shape_table() -> list[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]]]:
+@cache
+def _shape_table(size: int) -> tuple[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]], ...]:
     """Every island placement that fits the empty board: the action, its cells, the cells around it."""
+    geo = board.geometry(size)
     table: list[tuple[Action, tuple[Cell, ...], tuple[Cell, ...]]] = []
-    for y in range(board.SIZE):
-        for x in range(board.SIZE):
+    for y in range(size):
+        for x in range(size):
             for orientation in range(4):
                 cells = board.island_cells((x, y), orientation)
-                if not all(board.in_bounds(c) and c not in FIXED_LAND for c in cells):
+                if not all(geo.in_bounds(c) and c not in geo.fixed_land for c in cells):
                     continue
-                around = {n for c in cells for n in board.orthogonal_neighbours(c)} - set(cells)
+                around = {n for c in cells for n in geo.orthogonal_neighbours(c)} - set(cells)
                 table.append((Action("place", cell=(x, y), amount=orientation), cells, tuple(sorted(around))))
-    return table
-
-
-_SHAPES = _shape_table()
+    return tuple(table)
 
 
 def _int(data: Mapping[str, Any], key: str) -> int:
@@ -1080,11 +1117,11 @@ def cell_name(cell: Cell) -> str:
     return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
 
 
-def parse_cell(text: str) -> Cell:
-    """The inverse of :func:`cell_name`."""
+def parse_cell(text: str, size: int = board.DEFAULT_SIZE) -> Cell:
+    """The inverse of :func:`cell_name` on a ``size`` × ``size`` board."""
     column = ord(text[0].lower()) - ord("a")
     row = int(text[1:]) - 1
-    if not (0 <= column < board.SIZE and 0 <= row < board.SIZE):
+    if not (0 <= column < size and 0 <= row < size):
         raise ValueError(text)
     return (column, row)
 
@@ -1093,7 +1130,7 @@ _TEXT_WORDS = {"end": 1, "place": 2, "drop": 2, "magic": 3, "move": 3, "take": 3
 """How many words each action's text has (``push #3 d5 x2`` has four)."""
 
 
-def _parse_text(text: str) -> Action:
+def _parse_text(text: str, size: int) -> Action:
     words = text.split()
     kind = words[0].lower()
     if len(words) != _TEXT_WORDS.get(kind):
@@ -1102,14 +1139,14 @@ def _parse_text(text: str) -> Action:
         return Action("end")
     if kind == "place":
         at, orientation = words[1].split("/")
-        return Action("place", cell=parse_cell(at), amount=int(orientation))
+        return Action("place", cell=parse_cell(at, size), amount=int(orientation))
     if kind == "magic":
-        return Action("magic", cell=parse_cell(words[1]), amount=int(words[2].lstrip("q")))
+        return Action("magic", cell=parse_cell(words[1], size), amount=int(words[2].lstrip("q")))
     guardian = int(words[1].lstrip("#g"))
     if kind == "drop":
         return Action("drop", guardian)
     if kind in ("move", "take", "give"):
-        return Action(kind, guardian, parse_cell(words[2]))
+        return Action(kind, guardian, parse_cell(words[2], size))
     if kind == "push":
-        return Action("push", guardian, parse_cell(words[2]), int(words[3].lstrip("x")))
+        return Action("push", guardian, parse_cell(words[2], size), int(words[3].lstrip("x")))
     raise ValueError(text)

@@ -53,7 +53,7 @@ def targets(game: IlyosGame, guardian: int) -> list[dict[str, JSON]]:
             if move.kind == "move":
                 action["cost"] = game.reachable(guardian)[move.cell]
             elif move.kind == "take":
-                action["cost"] = 1
+                action["cost"] = game.take_cost
             else:
                 action["cost"] = 0
             entry[move.kind] = action

@@ -17,21 +17,22 @@ LEGEND = Msg(
 )
 
 
-def _ground(cell: Cell, islands: set[Cell]) -> str:
-    if cell in board.SANCTUARY:
+def _ground(cell: Cell, islands: set[Cell], geo: board.Geometry) -> str:
+    if cell in geo.sanctuary:
         return "+"
-    if any(cell in cells for cells in board.VILLAGES.values()):
+    if any(cell in cells for cells in geo.villages.values()):
         return "v"
     return "#" if cell in islands else "."
 
 
-def draw_cells(islands: set[Cell], guardians: dict[Cell, tuple[int, bool]], crowns: set[Cell]) -> str:
+def draw_cells(islands: set[Cell], guardians: dict[Cell, tuple[int, bool]], crowns: set[Cell],
+               geo: board.Geometry) -> str:
     """The board as lines of text with column letters and row numbers."""
-    header = "    " + " ".join(f" {chr(ord('a') + x)} " for x in range(board.SIZE))
+    header = "    " + " ".join(f" {chr(ord('a') + x)} " for x in range(geo.size))
     lines = [header]
-    for y in range(board.SIZE):
+    for y in range(geo.size):
         row = []
-        for x in range(board.SIZE):
+        for x in range(geo.size):
             cell = (x, y)
             if cell in guardians:
                 seat, carrying = guardians[cell]
@@ -39,7 +40,7 @@ def draw_cells(islands: set[Cell], guardians: dict[Cell, tuple[int, bool]], crow
             elif cell in crowns:
                 row.append(" * ")
             else:
-                row.append(f" {_ground(cell, islands)} ")
+                row.append(f" {_ground(cell, islands, geo)} ")
         lines.append(f"{y + 1:>3} " + " ".join(row))
     return "\n".join(lines)
 
@@ -48,7 +49,7 @@ def draw_game(game: IlyosGame) -> str:
     """The position: board, scores and whose turn it is."""
     state = game.state
     guardians = {g.cell: (g.owner, g.crown >= 0) for g in state.guardians.values()}
-    text = draw_cells(set(state.cells), guardians, set(state.ground))
+    text = draw_cells(set(state.cells), guardians, set(state.ground), game.geo)
     colon = Msg(" :", ":")
     scores = "  ".join(f"P{seat + 1}{colon} {score}" for seat, score in enumerate(state.scores))
     mover = game.to_move()
@@ -71,4 +72,5 @@ def draw_setup(chosen: board.Setup) -> str:
     """A symmetric duel setup as text."""
     islands = {c for p, o in chosen.islands for c in board.island_cells(p, o)}
     guardians = {c: (0, False) for c in chosen.team_a} | {c: (1, False) for c in chosen.team_b}
-    return draw_cells(islands, guardians, {board.HEART})
+    geo = board.geometry(chosen.size)
+    return draw_cells(islands, guardians, {geo.heart}, geo)
