@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,12 +80,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, db_path: Path, log_path: Path) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``port`` (its messages in ``log_path``); returns once it answers."""
+def start_server(port: int, db_path: Path, log_path: Path,
+                 options: Sequence[str] = ONE_ADDRESS_LIMITS) -> subprocess.Popen[bytes]:
+    """``meeple serve`` on ``port`` with ``options`` (its messages in ``log_path``); returns once it answers."""
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", f"sqlite:///{db_path}",
-             *ONE_ADDRESS_LIMITS],
+             *options],
             cwd=ROOT, env={**os.environ, "MEEPLE_GAME_PLUGINS": ""}, stdout=subprocess.DEVNULL, stderr=log,
         )
     deadline = time.monotonic() + 30
@@ -152,10 +154,11 @@ def pick_move(game: str, state: dict[str, Any], rng: random.Random) -> Any:
     raise SystemExit(f"no bot for {game}: it sends no legal moves")
 
 
-async def bot(url: str, game: str, token: str, figures: Figures, think: float, stop_at: float, seed: int) -> bool:
+async def bot(url: str, game: str, token: str, figures: Figures, think: float, stop_at: float, seed: int,
+              headers: Headers = None) -> bool:
     """Play one seat until the game ends (True) or time is up (False)."""
     rng = random.Random(seed)
-    async with websockets.connect(f"{url}?token={token}", max_size=2**22) as socket_:
+    async with websockets.connect(f"{url}?token={token}", max_size=2**22, additional_headers=headers) as socket_:
         sent_at: float | None = None
         waiting_for = -1
         while time.monotonic() < stop_at:
@@ -200,24 +203,33 @@ AI_KIND = Kind("hive", {"game_type": "Base"}, "expert")
 
 Table = tuple[str, tuple[str, ...]]
 """A room ready to play: its code and the seat tokens the bots play."""
+Headers = dict[str, str] | None
+"""Extra HTTP headers of one table's requests and websockets (an ``X-Forwarded-For`` address, say)."""
 
 
-async def new_table(base: str, kind: Kind, client: httpx.AsyncClient, gate: asyncio.Semaphore) -> Table:
+def table_address(index: int) -> Headers:
+    """The address table ``index`` claims through ``X-Forwarded-For`` (a server run with ``--trust-proxy
+    127.0.0.1`` counts its fair-use limits per table, as it would for players behind a reverse proxy)."""
+    return {"X-Forwarded-For": f"10.{index // 250 % 250}.{index % 250}.1"}
+
+
+async def new_table(base: str, kind: Kind, client: httpx.AsyncClient, gate: asyncio.Semaphore,
+                    headers: Headers = None) -> Table:
     """Create an online room and take its second seat, or a local room against the AI."""
     async with gate:
         if kind.ai_level is not None:
             body = {"game": kind.game, "options": kind.options, "mode": "local",
                     "seats": [{"kind": "human"}, {"kind": "ai", "level": kind.ai_level}]}
-            room = (await client.post(f"{base}/api/rooms", json=body)).json()
+            room = (await client.post(f"{base}/api/rooms", json=body, headers=headers)).json()
             return room["code"], (room["token"],)
         body = {"game": kind.game, "options": kind.options, "mode": "online"}
-        room = (await client.post(f"{base}/api/rooms", json=body)).json()
-        joined = (await client.post(f"{base}/api/rooms/{room['code']}/join", json={})).json()
+        room = (await client.post(f"{base}/api/rooms", json=body, headers=headers)).json()
+        joined = (await client.post(f"{base}/api/rooms/{room['code']}/join", json={}, headers=headers)).json()
     return room["code"], (room["token"], joined["token"])
 
 
 async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_at: float, seed: int,
-                    client: httpx.AsyncClient, gate: asyncio.Semaphore, table: Table) -> None:
+                    client: httpx.AsyncClient, gate: asyncio.Semaphore, table: Table, headers: Headers = None) -> None:
     """Keep one game in play: a new room each time the previous game ends."""
     ws_base = base.replace("http://", "ws://")
     round_ = 0
@@ -225,31 +237,34 @@ async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_
         code, tokens = table
         url = f"{ws_base}/ws/rooms/{code}"
         results = await asyncio.gather(*(
-            bot(url, kind.game, token, figures, think, stop_at, seed * 1000 + round_ * 2 + index)
+            bot(url, kind.game, token, figures, think, stop_at, seed * 1000 + round_ * 2 + index, headers)
             for index, token in enumerate(tokens)))
         figures.games_finished += any(results)
         round_ += 1
         if time.monotonic() < stop_at:
-            table = await new_table(base, kind, client, gate)
+            table = await new_table(base, kind, client, gate, headers)
 
 
 async def run(base: str, games: int, seconds: float, think: float, kind: Kind, server_pid: int | None = None,
               ai_rooms: int = 0, ai_kind: Kind = AI_KIND, murder_rooms: int = 0,
-              murder_options: dict[str, Any] | None = None) -> tuple[Figures, Figures, Cases]:
+              murder_options: dict[str, Any] | None = None, spread: bool = False,
+              figures: Figures | None = None) -> tuple[Figures, Figures, Cases]:
     """Create ``games`` rooms (and ``ai_rooms`` against the AI), then play them for ``seconds`` while
-    ``murder_rooms`` loops create murder cases; returns the figures of the bots' rooms, of the AI rooms
-    and of the murder cases."""
-    figures, ai_figures, cases = Figures(), Figures(), Cases()
+    ``murder_rooms`` loops create murder cases; returns the figures of the bots' rooms (in ``figures``
+    when given, so a caller may watch them fill), of the AI rooms and of the murder cases. ``spread``:
+    each of the ``games`` tables claims its own address (:func:`table_address`)."""
+    figures, ai_figures, cases = figures or Figures(), Figures(), Cases()
+    addresses = [table_address(index) if spread else None for index in range(games)]
     async with httpx.AsyncClient(timeout=60) as client:
         gate = asyncio.Semaphore(8)
-        tables = await asyncio.gather(*(new_table(base, kind, client, gate) for _ in range(games)))
+        tables = await asyncio.gather(*(new_table(base, kind, client, gate, address) for address in addresses))
         ai_tables = await asyncio.gather(*(new_table(base, ai_kind, client, gate)
                                            for _ in range(ai_rooms)))
         figures.server_cpu_before = cpu_seconds(server_pid) if server_pid else None
         figures.started_at = time.monotonic()
         stop_at = figures.started_at + seconds
         await asyncio.gather(
-            *(one_table(base, kind, figures, think, stop_at, seed, client, gate, table)
+            *(one_table(base, kind, figures, think, stop_at, seed, client, gate, table, addresses[seed])
               for seed, table in enumerate(tables)),
             *(one_table(base, ai_kind, ai_figures, think, stop_at, games + seed, client, gate, table)
               for seed, table in enumerate(ai_tables)),

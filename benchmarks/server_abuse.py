@@ -1,0 +1,435 @@
+"""Server abuse: each attack of issue 11 run beside honest games, against a real ``meeple serve`` on loopback.
+
+The honest games are those of ``server_load.py`` (``--games`` online Hive games, two bots each over
+websockets, each table from its own address); the server runs with its default fair-use limits and
+``--trust-proxy 127.0.0.1``, so that every table and the attacker are told apart by the address they claim
+in ``X-Forwarded-For``, as behind a reverse proxy. After a quiet window, each attack runs for
+``--attack-seconds`` from one address (the attacker's), then a quiet window lets the server settle before
+the next. For each attack the script prints the honest moves' round-trip p50/p99 during the attack beside
+the quiet window just before it (the same run without the attack), what the attacker's requests got, and
+the server's resident memory (its own process; its workers apart) before the attack, at its end and after
+the quiet window that follows. Goals (issue 11): growth ≤ 50 MB per attack, honest p99 within 2× of quiet.
+
+Attacks (each as fast as ``--attackers`` connections allow):
+
+* ``skirmish-path`` — rooms whose skirmish scenario option names a file (``/dev/zero``, ``/etc/passwd``);
+* ``big-level`` — stealth levels sent inline: 5 000 nodes (≈ 400 kB, over the limits) and 100 nodes (at
+  them, built in a worker);
+* ``unread-flood`` — a spectator of a murder room sends ``print`` queries and never reads its socket;
+* ``big-body`` — 100 MB JSON bodies;  ``binary-frame`` — binary websocket frames;
+* ``deep-json`` — 20 000-deep JSON over HTTP and websocket;
+* ``room-flood`` — rooms created as fast as allowed;  ``code-guess`` — random room codes looked up;
+* ``ai-flood`` — local Hive rooms whose Expert AI plays first.
+
+Run: ``nice -n 10 .venv/bin/python benchmarks/server_abuse.py [--games 50] [--attack-seconds 15]
+[--quiet-seconds 10] [--only skirmish-path,big-body]``. Only 127.0.0.1 is ever contacted. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import string
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import server_load as load
+
+ATTACKER = {"X-Forwarded-For": "203.0.113.1"}
+"""The attacker's address (TEST-NET-3), claimed through the trusted loopback proxy; each attack comes from
+an address of its own (``--attacker-address``), so that one's fair-use allowances do not starve the next."""
+SERVER_OPTIONS = ("--trust-proxy", "127.0.0.1")
+MB = 1024 * 1024
+
+Tally = Counter[str]
+"""What the attacker's requests got: HTTP statuses, websocket close codes, errors by kind."""
+Attack = Callable[[str, float, Tally], Awaitable[None]]
+"""``(base URL, stop at (monotonic), tally)``: one attacking connection, until ``stop_at``."""
+
+
+# --- the attacks ----------------------------------------------------------------------------------
+async def _post(client: httpx.AsyncClient, url: str, tally: Tally, **kwargs: Any) -> httpx.Response | None:
+    try:
+        response = await client.post(url, **{**kwargs, "headers": {**ATTACKER, **kwargs.get("headers", {})}})
+    except httpx.HTTPError as error:
+        tally[f"http {type(error).__name__}"] += 1
+        return None
+    tally[f"http {response.status_code}"] += 1
+    return response
+
+
+async def _pause_if_refused(response: httpx.Response | None) -> None:
+    """A polite attacker would wait Retry-After; a hostile one hammers on, but not in a busy loop."""
+    if response is None or response.status_code == 429:
+        await asyncio.sleep(0.05)
+
+
+async def skirmish_path(base: str, stop_at: float, tally: Tally) -> None:
+    async with httpx.AsyncClient(timeout=30) as client:
+        for path in _forever(["/dev/zero", "/etc/passwd", "/proc/self/environ", "../../etc/shadow"]):
+            if time.monotonic() >= stop_at:
+                return
+            response = await _post(client, f"{base}/api/rooms", tally,
+                                   json={"game": "skirmish", "options": {"scenario": path}})
+            await _pause_if_refused(response)
+
+
+def _level(nodes: int) -> dict[str, Any]:
+    names = [f"n{i}" for i in range(nodes)]
+    return {"format": "meeple-stealth-level", "version": 1, "id": "big",
+            "nodes": [{"id": name, "x": i % 100, "y": i // 100} for i, name in enumerate(names)],
+            "edges": [[names[i], names[i + 1]] for i in range(nodes - 1)],
+            "start": names[0], "exit": names[-1]}
+
+
+async def big_level(base: str, stop_at: float, tally: Tally) -> None:
+    huge, largest = _level(5000), _level(100)
+    async with httpx.AsyncClient(timeout=60) as client:
+        for level in _forever([huge, largest]):
+            if time.monotonic() >= stop_at:
+                return
+            response = await _post(client, f"{base}/api/rooms", tally,
+                                   json={"game": "stealth", "options": {"level_data": level}})
+            await _pause_if_refused(response)
+
+
+async def unread_flood(base: str, stop_at: float, tally: Tally) -> None:
+    async with httpx.AsyncClient(timeout=60) as client:
+        room = await _post(client, f"{base}/api/rooms", tally, json={"game": "murder", "options": {"size": 6}})
+    if room is None or room.status_code != 200:
+        await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+        return
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{room.json()['code']}"
+    query = json.dumps({"type": "query", "name": "print", "params": {"lang": "fr"}})
+    while time.monotonic() < stop_at:
+        # max_queue=1: the client library stops reading once one message waits unread, as a dead client would
+        async with _socket(url, tally, max_queue=1) as socket_:
+            if socket_ is None:
+                await asyncio.sleep(0.2)
+                continue
+            sent = 0
+            with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
+                while time.monotonic() < stop_at and sent < 20_000:
+                    await asyncio.wait_for(socket_.send(query), max(0.1, stop_at - time.monotonic()))
+                    sent += 1
+            tally["flood queries sent"] += sent
+            _tally_close(socket_, tally)
+
+
+async def big_body(base: str, stop_at: float, tally: Tally) -> None:
+    async def body() -> AsyncIterator[bytes]:
+        yield b'{"game": "hive", "options": {"pad": "'
+        chunk = b"x" * MB
+        for _ in range(100):
+            yield chunk
+        yield b'"}}'
+
+    async with httpx.AsyncClient(timeout=60) as client:
+        while time.monotonic() < stop_at:
+            response = await _post(client, f"{base}/api/rooms", tally, content=body(),
+                                   headers={"Content-Type": "application/json"})
+            await _pause_if_refused(response)
+
+
+async def binary_frame(base: str, stop_at: float, tally: Tally) -> None:
+    code = await _own_room(base, tally)
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{code}"
+    while time.monotonic() < stop_at:
+        async with _socket(url, tally) as socket_:
+            if socket_ is None:
+                await asyncio.sleep(0.2)
+                continue
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await socket_.send(os.urandom(1024))
+                while True:
+                    await socket_.recv()
+            _tally_close(socket_, tally)
+
+
+async def deep_json(base: str, stop_at: float, tally: Tally) -> None:
+    deep = "[" * 20_000 + "]" * 20_000
+    code = await _own_room(base, tally)
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{code}"
+    async with httpx.AsyncClient(timeout=30) as client:
+        while time.monotonic() < stop_at:
+            response = await _post(client, f"{base}/api/rooms", tally, content=deep,
+                                   headers={"Content-Type": "application/json"})
+            await _pause_if_refused(response)
+            async with _socket(url, tally) as socket_:
+                if socket_ is None:
+                    continue
+                with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
+                    await socket_.send(deep)
+                    for _ in range(3):  # the state, then the reply (an error, or a close)
+                        reply = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+                        if reply.get("type") == "error":
+                            tally[f"ws error {reply.get('error')}"] += 1
+                            break
+                _tally_close(socket_, tally)
+
+
+async def room_flood(base: str, stop_at: float, tally: Tally) -> None:
+    async with httpx.AsyncClient(timeout=30) as client:
+        while time.monotonic() < stop_at:
+            response = await _post(client, f"{base}/api/rooms", tally,
+                                   json={"game": "hive", "options": {"game_type": "Base"}, "mode": "online"})
+            await _pause_if_refused(response)
+
+
+async def code_guess(base: str, stop_at: float, tally: Tally) -> None:
+    rng = random.Random(66)
+    letters = string.ascii_uppercase + "23456789"
+    async with httpx.AsyncClient(timeout=30) as client:
+        while time.monotonic() < stop_at:
+            guess = "".join(rng.choice(letters) for _ in range(10))
+            try:
+                response = await client.get(f"{base}/api/rooms/{guess}", headers=ATTACKER)
+            except httpx.HTTPError as error:
+                tally[f"http {type(error).__name__}"] += 1
+                continue
+            tally[f"http {response.status_code}"] += 1
+            await _pause_if_refused(response)
+
+
+async def ai_flood(base: str, stop_at: float, tally: Tally) -> None:
+    body = {"game": "hive", "options": {"game_type": "Base"}, "mode": "local",
+            "seats": [{"kind": "ai", "level": "expert"}, {"kind": "human"}]}
+    async with httpx.AsyncClient(timeout=30) as client:
+        while time.monotonic() < stop_at:
+            response = await _post(client, f"{base}/api/rooms", tally, json=body)
+            await _pause_if_refused(response)
+
+
+ATTACKS: dict[str, Attack] = {
+    "skirmish-path": skirmish_path, "big-level": big_level, "unread-flood": unread_flood, "big-body": big_body,
+    "binary-frame": binary_frame, "deep-json": deep_json, "room-flood": room_flood, "code-guess": code_guess,
+    "ai-flood": ai_flood,
+}
+
+
+def _forever(items: list[Any]) -> Any:
+    while True:
+        yield from items
+
+
+async def _own_room(base: str, tally: Tally) -> str:
+    """A room of the attacker's own (a spectator's way in for the websocket attacks)."""
+    async with httpx.AsyncClient(timeout=30) as client:
+        for _ in range(50):
+            response = await _post(client, f"{base}/api/rooms", tally, json={"game": "hive"})
+            if response is not None and response.status_code == 200:
+                return str(response.json()["code"])
+            await asyncio.sleep(1.0)
+    raise RuntimeError("the attacker could not make a room")
+
+
+@contextlib.asynccontextmanager
+async def _socket(url: str, tally: Tally, **options: Any) -> AsyncIterator[Any]:
+    try:
+        socket_ = await websockets.connect(url, additional_headers=ATTACKER, open_timeout=10, **options)
+    except (OSError, websockets.InvalidHandshake, TimeoutError) as error:
+        tally[f"ws refused {type(error).__name__}"] += 1
+        yield None
+        return
+    try:
+        yield socket_
+    finally:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(socket_.close(), 5)
+
+
+def _tally_close(socket_: Any, tally: Tally) -> None:
+    code = getattr(socket_, "close_code", None)
+    if code is not None:
+        tally[f"ws close {code}"] += 1
+
+
+# --- measuring ------------------------------------------------------------------------------------
+def rss_mb(pid: int) -> float:
+    """Resident memory of one process, in MB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def workers_rss_mb(pid: int) -> float:
+    """Resident memory of the server's worker processes together (AI, game calls, fork server), in MB."""
+    total = 0.0
+    for child in load._children(pid):
+        with contextlib.suppress(OSError):
+            total += rss_mb(child)
+    return total
+
+
+@dataclass
+class Window:
+    """One attack: when it ran, what it got, and the server's memory around it."""
+
+    name: str
+    quiet_from: float
+    start: float = 0.0
+    end: float = 0.0
+    tally: Tally = field(default_factory=Counter)
+    rss: list[float] = field(default_factory=list)
+    """The server's own RSS before the attack, at its end, and after the quiet window that follows."""
+    workers_rss: list[float] = field(default_factory=list)
+    load: float = 0.0
+
+
+async def attack_windows(base: str, pid: int, names: list[str], attackers: int, attack_seconds: float,
+                         quiet_seconds: float, honest: load.Figures) -> list[Window]:
+    """Wait until the honest games play, then run each attack between quiet windows. Each attack runs in a
+    process of its own, so that its work never delays the honest bots' event loop (only the server may)."""
+    while not honest.started_at:
+        await asyncio.sleep(0.2)
+    windows: list[Window] = []
+    for name in names:
+        window = Window(name, quiet_from=time.monotonic())
+        await asyncio.sleep(quiet_seconds)
+        window.rss.append(rss_mb(pid))
+        window.workers_rss.append(workers_rss_mb(pid))
+        window.start = time.monotonic()
+        attacker = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--run-attack", name, "--base", base, "--attack-seconds", str(attack_seconds),
+            "--attackers", str(attackers), "--attacker-address", f"203.0.113.{len(windows) + 1}",
+            stdout=asyncio.subprocess.PIPE)
+        out, _ = await attacker.communicate()
+        window.end = time.monotonic()
+        window.tally.update(json.loads(out or b"{}"))
+        window.load = os.getloadavg()[0]
+        window.rss.append(rss_mb(pid))
+        window.workers_rss.append(workers_rss_mb(pid))
+        windows.append(window)
+        print(f"  {name}: {sum(window.tally.values())} attacking requests, RSS {window.rss[0]:.0f} → "
+              f"{window.rss[1]:.0f} MB, load {window.load:.1f}", flush=True)
+    await asyncio.sleep(quiet_seconds)
+    settled, settled_workers = rss_mb(pid), workers_rss_mb(pid)
+    for index, window in enumerate(windows):  # after its quiet window: the next attack's "before"
+        later = windows[index + 1] if index + 1 < len(windows) else None
+        window.rss.append(later.rss[0] if later else settled)
+        window.workers_rss.append(later.workers_rss[0] if later else settled_workers)
+    return windows
+
+
+async def run_attack(name: str, base: str, seconds: float, attackers: int) -> Tally:
+    """One attack from ``attackers`` connections for ``seconds`` (in the attacker's own process)."""
+    tally: Tally = Counter()
+    stop_at = time.monotonic() + seconds
+
+    async def one() -> None:
+        try:
+            await ATTACKS[name](base, stop_at, tally)
+        except Exception as error:  # the attacker's own failure is a figure too, not the end of the run
+            tally[f"attacker {type(error).__name__}"] += 1
+            print(f"{name}: {type(error).__name__}: {error}", file=sys.stderr)
+
+    await asyncio.gather(*(one() for _ in range(attackers)))
+    return tally
+
+
+def trips_between(figures: load.Figures, start: float, end: float) -> list[float]:
+    """The honest round trips of the moves completed between ``start`` and ``end`` (monotonic)."""
+    return [trip for trip, done in zip(figures.round_trips, figures.completed_at, strict=True) if start <= done < end]
+
+
+def _ms(values: list[float], share: float) -> str:
+    return f"{load.percentile(values, share) * 1000:.0f}" if values else "–"
+
+
+def report(windows: list[Window], honest: load.Figures, games: int, load_before: float) -> None:
+    """The table for benchmarks/README.md."""
+    print(f"\n{games} honest Hive games (2 bots each, think 1 s); load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores; honest errors: "
+          f"{len(honest.errors)} {dict(Counter(honest.errors)) if honest.errors else ''}\n")
+    print("| attack | attacker's requests got | honest moves | p50 quiet → attack (ms) | p99 quiet → attack (ms) "
+          "| p99 ratio | server RSS before → end → settled (MB) | growth (MB) | workers RSS (MB) | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for window in windows:
+        quiet = trips_between(honest, window.quiet_from, window.start)
+        during = trips_between(honest, window.start, window.end)
+        ratio = (load.percentile(during, 0.99) / load.percentile(quiet, 0.99)) if quiet and during else float("nan")
+        got = ", ".join(f"{kind} ×{count}" for kind, count in window.tally.most_common(4))
+        before, end, settled = window.rss
+        print(f"| {window.name} | {got} | {len(during)} | {_ms(quiet, 0.5)} → {_ms(during, 0.5)} "
+              f"| {_ms(quiet, 0.99)} → {_ms(during, 0.99)} | {ratio:.2f} | {before:.0f} → {end:.0f} → {settled:.0f} "
+              f"| {max(end, settled) - before:+.0f} | {window.workers_rss[0]:.0f} → {window.workers_rss[2]:.0f} "
+              f"| {window.load:.1f} |")
+
+
+async def main_async(args: argparse.Namespace, base: str, pid: int) -> tuple[list[Window], load.Figures]:
+    names = [name for name in args.only.split(",") if name] if args.only else list(ATTACKS)
+    honest = load.Figures()
+    kind = load.Kind("hive", {"game_type": "Base"})
+    playing = asyncio.ensure_future(load.run(base, args.games, 24 * 3600, args.think, kind, pid, spread=True,
+                                             figures=honest))
+    try:
+        windows = await attack_windows(base, pid, names, args.attackers, args.attack_seconds, args.quiet_seconds,
+                                       honest)
+    finally:
+        playing.cancel()  # the honest games play until the last window closes; their figures are in ``honest``
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+    return windows, honest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--attack-seconds", type=float, default=15.0)
+    parser.add_argument("--quiet-seconds", type=float, default=10.0)
+    parser.add_argument("--attackers", type=int, default=4, help="attacking connections at once")
+    parser.add_argument("--only", default="", help=f"comma-separated attacks among {', '.join(ATTACKS)}")
+    parser.add_argument("--run-attack", default="", help=argparse.SUPPRESS)  # the attacker's own process
+    parser.add_argument("--base", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--attacker-address", default=ATTACKER["X-Forwarded-For"], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.run_attack:
+        if not args.base.startswith("http://127.0.0.1:"):
+            raise SystemExit("attacks go to 127.0.0.1 only")
+        ATTACKER["X-Forwarded-For"] = args.attacker_address
+        tally = asyncio.run(run_attack(args.run_attack, args.base, args.attack_seconds, args.attackers))
+        print(json.dumps(dict(tally)))
+        return
+    unknown = [name for name in args.only.split(",") if name and name not in ATTACKS]
+    if unknown:
+        raise SystemExit(f"unknown attack(s): {', '.join(unknown)}")
+    load_before = os.getloadavg()[0]
+    port = load.free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        log_path = Path(folder) / "server.log"
+        server = load.start_server(port, Path(folder) / "abuse.sqlite3", log_path, SERVER_OPTIONS)
+        try:
+            windows, honest = asyncio.run(main_async(args, f"http://127.0.0.1:{port}", server.pid))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        log_lines = log_path.read_text(errors="replace").splitlines()
+    report(windows, honest, args.games, load_before)
+    tracebacks = sum("Traceback" in line for line in log_lines)
+    print(f"\nserver log: {len(log_lines)} lines, {tracebacks} tracebacks")
+
+
+if __name__ == "__main__":
+    main()
