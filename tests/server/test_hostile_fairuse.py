@@ -427,6 +427,7 @@ def test_an_online_room_with_one_second_turns_waits_for_its_players(client: Test
     assert state["version"] == 0 and state["moves"] == 0 and state["waiting"] == [1]
     refused = client.post(f"/api/rooms/{code}/moves", json={"token": token, "version": 0, "move": 1})
     assert refused.status_code == 409 and refused.json()["error"] == "waiting_for_players"
+    assert client.post("/api/resume", json={"tokens": [token]}).json()["rooms"][0]["waiting"] == [1]
     joined = client.post(f"/api/rooms/{code}/join", json={"name": "Bea"}).json()
     assert joined["state"]["waiting"] == [] and joined["state"]["time_left"] == 1  # now the clock starts
     clock.advance(1)

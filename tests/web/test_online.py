@@ -237,6 +237,10 @@ def test_an_online_room_waits_for_its_players_showing_its_code_and_link(page: An
     link = page.input_value("#share-link")
     assert link.endswith(f"/#/room/{code}")
     assert page.is_hidden("#clock")  # no turn clock runs for an empty seat
+    page.click(".room-actions a[href='#/']")
+    expect(page.locator(f".resume-rooms [data-code='{code}']")).to_contain_text("en attente des joueurs")
+    page.click(f".resume-rooms [data-code='{code}'] a")
+    wait_version(page, 0)
     guardian = page.locator(".guardian").first.get_attribute("data-guardian")
     page.click(f"[data-guardian='{guardian}']")
     page.click(".cell.target.primary-move >> nth=0")

@@ -610,7 +610,7 @@ class RoomService:
             found.append({
                 "code": room.code, "game": room.row.game, "mode": room.row.mode, "seats": list(seats),
                 "moves": len(room.game.move_stack), "over": outcome is not None,
-                "to_move": room.game.to_move(), "updated_at": room.row.updated_at,
+                "to_move": room.game.to_move(), "updated_at": room.row.updated_at, "waiting": room.waiting(),
                 "players": self._players(room),
             })
         return found

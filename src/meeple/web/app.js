@@ -131,7 +131,8 @@ async function fillResumeList(container) {
   container.append(h("ul", { class: "resume-rooms" }, rooms.map((room) => h("li", { dataset: { code: room.code } },
     h("span", { class: "resume-title" }, `${gameTitle(room.game)} · ${room.code}`),
     h("span", { class: "muted" }, `${modes[room.mode] || room.mode} · ${t("coups", "moves")} ${room.moves}`
-      + (room.over ? ` · ${t("terminée", "finished")}` : "")),
+      + (room.over ? ` · ${t("terminée", "finished")}` : "")
+      + (room.waiting?.length ? ` · ${t("en attente des joueurs", "waiting for the players")}` : "")),
     h("a", { class: "button primary", href: `#/room/${room.code}` }, t("Reprendre", "Resume")),
     h("button", {
       type: "button", class: "quiet",
