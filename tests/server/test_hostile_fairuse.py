@@ -23,8 +23,10 @@ from meeple.core.game import Game, GameInfo
 from meeple.core.i18n import Msg
 from meeple.server.app import create_app
 from meeple.server.fairuse import (
+    AddressBuckets,
     FairQueue,
     Limits,
+    MissLockout,
     Rate,
     TokenBucket,
     address_key,
@@ -138,6 +140,17 @@ def test_a_token_bucket_refills_at_its_rate_and_says_how_long_to_wait() -> None:
         with pytest.raises(Exception, match="30/10m"):
             parse_rate(bad)
     assert address_key("::ffff:192.0.2.1") == "192.0.2.1" and address_key("2001:db8::1") == "2001:db8::/64"
+
+
+def test_the_counters_of_endless_new_addresses_stay_bounded() -> None:
+    buckets = AddressBuckets(Rate(1, 60), limit=1000)
+    for index in range(20_000):  # addresses that come once each (spoofed, or a botnet)
+        assert buckets.take(f"10.{index // 65536}.{index // 256 % 256}.{index % 256}", 0.0) == 0.0
+    assert len(buckets) == 1000
+    assert buckets.take("10.0.78.31", 0.0) > 0  # among the most recent: still counted
+    lockout = MissLockout(Rate(2, 60), lockout=300, limit=1000)
+    assert [lockout.miss("192.0.2.1", 0.0), lockout.miss("192.0.2.1", 1.0)] == [False, True]
+    assert lockout.wait("192.0.2.1", 100.0) == 201.0 and lockout.wait("192.0.2.1", 301.0) == 0.0
 
 
 # --- item 6: room codes -------------------------------------------------------------------------------
