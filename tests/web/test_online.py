@@ -99,7 +99,7 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
     assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}", code), code  # 50 bits, read aloud in groups
     second = new_page(viewport={"width": 412, "height": 900})  # a phone-sized second player
     dropper = Dropper(second)
-    second.fill("#join-code", code)
+    second.fill("#join-code", code.lower().replace("-", " "))  # as read aloud: any case, spaces for dashes
     second.click("form.join button[type=submit]")
     wait_version(second, 0)
     assert second.inner_text("#code-value") == code
