@@ -8,6 +8,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.games.stealth.editor import editor_report
 from meeple.games.stealth.level import LEVEL_LIMITS
 from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
@@ -54,5 +55,6 @@ def describe(game: Game[Any], move: Any) -> Msg:
 
 def make_adapter() -> GameAdapter:
     """Stealth is a one-player puzzle: no computer player, no timer."""
-    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)}, catalog={"levels": levels},
-                       inline_content={"level_data": LEVEL_LIMITS})
+    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)},
+                       catalog={"levels": levels, "analyse": editor_report},  # analyse: the level editor's live check
+                       worker_queries=frozenset({"analyse"}), inline_content={"level_data": LEVEL_LIMITS})

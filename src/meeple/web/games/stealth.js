@@ -3,6 +3,7 @@
 // the Neutralised tray; enemy fronts in the threat colour; the alert tracker's frame.
 import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import { openEditor } from "./stealth-editor.js";
 
 const STARS_KEY = "meeple.stealth.stars";
 const PREVIEW_KEY = "meeple.stealth.preview";
@@ -107,6 +108,8 @@ async function setup(root, ctx) {
   const levels = await ctx.catalog("levels");
   const stars = earnedStars();
   const acts = [...new Set(levels.map((level) => level.act))];
+  root.append(h("button", { type: "button", id: "create-level", class: "create-level", on: { click: () =>
+    openEditor(root, ctx, () => { clear(root); setup(root, ctx); }) } }, t("Créer un niveau", "Create a level")));
   for (const act of acts) {
     root.append(h("section", { class: "stealth-act" },
       h("h2", {}, t(`Acte ${act}`, `Act ${act}`)),

@@ -1,0 +1,314 @@
+// Stealth level editor (issue 14): place and drag nodes, draw edges (one-way, doors), place enemies with their
+// facing and routes, the stone, hide nodes, the key, the start and the exit. After each edit the server's
+// "analyse" question (the solver and the mechanic analysis, in a worker, within the level format's limits)
+// says whether the level is solvable, its par, the mechanics it needs and the validator's reasons; an error
+// points at the node or enemy concerned. A draft is kept in this browser even when it does not validate;
+// play-testing (a new room with the level inline, whose link can be shared) needs a level that validates.
+import { activatable, clear, h, s, tip } from "../dom.js";
+import { t, tr } from "../i18n.js";
+
+const DRAFT_KEY = "meeple.stealth.draft";
+const SCALE = 100;
+const MARGIN = 50;
+const WIDTH = 8;
+const HEIGHT = 5;
+
+const TOOLS = [
+  ["node", "Nœud", "Node"], ["edge", "Arête", "Edge"], ["oneway", "Sens unique", "One-way"],
+  ["door", "Porte", "Door"], ["key", "Clé", "Key"], ["hide", "Cachette", "Hide"], ["start", "Départ", "Start"],
+  ["exit", "Sortie", "Exit"], ["sentry", "Sentinelle", "Sentry"], ["pivot", "Pivotante", "Pivoting"],
+  ["patrol", "Patrouille", "Patrol"], ["tracker", "Traqueur", "Tracker"], ["erase", "Effacer", "Erase"],
+];
+
+function emptyLevel() {
+  return {
+    format: "meeple-stealth-level", version: 1, id: "custom",
+    title: { fr: "Mon niveau", en: "My level" }, hint: { fr: "", en: "" },
+    stones: 0, stone_range: 2, noise_radius: 2, nodes: [], edges: [], start: null, exit: null, enemies: [],
+  };
+}
+
+function loadDraft() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(DRAFT_KEY) || "null");
+    return kept && Array.isArray(kept.nodes) ? kept : emptyLevel();
+  } catch {
+    return emptyLevel();
+  }
+}
+
+function edgeEnds(edge) {
+  return Array.isArray(edge) ? edge : [edge.a, edge.b];
+}
+
+/** Replace the level list in root with the editor; back() returns to the list. */
+export function openEditor(root, ctx, back) {
+  let level = loadDraft();
+  let tool = "node";
+  let pending = [];          // the clicks of an edge, or an enemy's node then its facing / route / cycle
+  let dragging = null;
+  let report = null;
+  let timer = null;
+  let asked = 0;
+
+  const board = s("svg", { viewBox: `0 0 ${2 * MARGIN + (WIDTH - 1) * SCALE} ${2 * MARGIN + (HEIGHT - 1) * SCALE}`,
+    class: "stealth-board editor-board", role: "group", "aria-label": t("plan du niveau", "level map") });
+  const status = h("div", { id: "editor-status", class: "editor-status", role: "status" });
+  const toolbar = h("div", { class: "editor-tools", role: "radiogroup", "aria-label": t("outil", "tool") });
+  const finish = h("button", { type: "button", id: "editor-finish", hidden: true,
+    on: { click: () => finishPending() } }, t("Terminer", "Done"));
+  const play = h("button", { type: "button", id: "editor-play", class: "primary", disabled: true,
+    on: { click: () => ctx.start({ options: { level_data: level } }) } }, t("Jouer ce niveau", "Play this level"));
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "editor-import-file", hidden: true,
+    on: { change: importFile } });
+  const numbers = ["stones", "stone_range", "noise_radius"].map((key) => h("label", {},
+    { stones: t("Pierres", "Stones"), stone_range: t("Portée", "Range"), noise_radius: t("Bruit", "Noise") }[key], " ",
+    h("input", { type: "number", min: key === "stones" ? 0 : 1, max: 9, value: level[key], id: `editor-${key}`,
+      on: { change: (event) => { level[key] = Number(event.target.value); changed(); } } })));
+
+  for (const [name, fr, en] of TOOLS) {
+    toolbar.append(h("button", { type: "button", role: "radio", dataset: { tool: name },
+      "aria-checked": String(name === tool), on: { click: () => { tool = name; pending = []; draw(); } } }, t(fr, en)));
+  }
+  clear(root).append(h("section", { class: "stealth-editor" },
+    h("div", { class: "editor-head" },
+      h("h2", {}, t("Créer un niveau", "Create a level")),
+      h("button", { type: "button", on: { click: back } }, t("← Niveaux", "← Levels"))),
+    toolbar, board, finish, h("div", { class: "editor-numbers" }, numbers), status,
+    h("div", { class: "editor-actions" }, play,
+      h("button", { type: "button", id: "editor-export", on: { click: exportFile } }, t("Exporter", "Export")),
+      h("button", { type: "button", id: "editor-import", on: { click: () => fileInput.click() } }, t("Importer", "Import")),
+      h("button", { type: "button", id: "editor-clear", on: { click: () => { level = emptyLevel(); changed(); } } },
+        t("Tout effacer", "Clear all")), fileInput)));
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("pointermove", onDrag);
+  board.addEventListener("pointerup", endDrag);
+
+  // --- editing -------------------------------------------------------------------------------------
+  function nodeAt(name) {
+    return level.nodes.find((node) => node.id === name);
+  }
+
+  function freeName() {
+    let number = level.nodes.length + 1;
+    while (nodeAt(`n${number}`)) number += 1;
+    return `n${number}`;
+  }
+
+  function gridPoint(event) {
+    const box = board.getBoundingClientRect();
+    const scale = board.viewBox.baseVal.width / box.width;
+    const x = Math.round(((event.clientX - box.left) * scale - MARGIN) / SCALE);
+    const y = Math.round(((event.clientY - box.top) * scale - MARGIN) / SCALE);
+    return [Math.min(Math.max(x, 0), WIDTH - 1), Math.min(Math.max(y, 0), HEIGHT - 1)];
+  }
+
+  function onBoardClick(event) {
+    if (event.target !== board || tool !== "node") return;
+    const [x, y] = gridPoint(event);
+    if (level.nodes.some((node) => node.x === x && node.y === y)) return;
+    level.nodes.push({ id: freeName(), x, y });
+    changed();
+  }
+
+  function onDrag(event) {
+    if (!dragging) return;
+    const [x, y] = gridPoint(event);
+    if (!level.nodes.some((node) => node !== dragging && node.x === x && node.y === y)) {
+      dragging.x = x;
+      dragging.y = y;
+      draw();
+    }
+  }
+
+  function endDrag() {
+    if (dragging) {
+      dragging = null;
+      changed();
+    }
+  }
+
+  function edgeIndex(a, b) {
+    return level.edges.findIndex((edge) => { const [x, y] = edgeEnds(edge); return (x === a && y === b) || (x === b && y === a); });
+  }
+
+  function onNode(name) {
+    const node = nodeAt(name);
+    if (tool === "hide") node.hide = !node.hide || undefined;
+    else if (tool === "key") {
+      for (const other of level.nodes) delete other.key;
+      node.key = "red";
+    } else if (tool === "start") level.start = name;
+    else if (tool === "exit") level.exit = name;
+    else if (tool === "erase") erase(name);
+    else if (["edge", "oneway", "door"].includes(tool)) return edgeClick(name);
+    else if (["sentry", "tracker", "pivot", "patrol"].includes(tool)) return enemyClick(name);
+    else return;
+    changed();
+  }
+
+  function erase(name) {
+    level.nodes = level.nodes.filter((node) => node.id !== name);
+    level.edges = level.edges.filter((edge) => !edgeEnds(edge).includes(name));
+    level.enemies = level.enemies.filter((enemy) => ![enemy.node, ...(enemy.route || []), ...(enemy.cycle || []), enemy.facing].includes(name));
+    if (level.start === name) level.start = null;
+    if (level.exit === name) level.exit = null;
+  }
+
+  function edgeClick(name) {
+    pending.push(name);
+    if (pending.length < 2) return draw();
+    const [a, b] = pending;
+    pending = [];
+    if (a === b) return draw();
+    const index = edgeIndex(a, b);
+    if (index >= 0) level.edges.splice(index, 1);
+    if (tool === "edge") level.edges.push([a, b]);
+    else if (tool === "oneway") level.edges.push({ a, b, oneway: true });
+    else {
+      level.edges.push({ a, b, door: "red" });
+      if (!level.nodes.some((node) => node.key)) ctx.toast(t("Posez aussi la clé rouge (outil Clé).", "Place the red key too (Key tool)."));
+    }
+    changed();
+  }
+
+  function enemyClick(name) {
+    pending.push(name);
+    const needed = tool === "sentry" || tool === "tracker" ? 2 : 0;
+    if (needed && pending.length === needed) finishPending();
+    else draw();
+  }
+
+  function finishPending() {
+    const [node, ...rest] = pending;
+    pending = [];
+    if (node !== undefined) {
+      level.enemies = level.enemies.filter((enemy) => enemy.node !== node && !(enemy.route || []).includes(node));
+      const id = `${tool}${level.enemies.length + 1}`;
+      if (tool === "sentry" || tool === "tracker") level.enemies.push({ id, kind: tool, node, facing: rest[0] });
+      else if (tool === "pivot") level.enemies.push({ id, kind: "pivot", node, cycle: rest });
+      else if (tool === "patrol") level.enemies.push({ id, kind: "patrol", route: [node, ...rest], loop: false });
+    }
+    changed();
+  }
+
+  // --- the live check -----------------------------------------------------------------------------------
+  function levelDocument() {
+    const doc = { ...level };
+    for (const key of ["start", "exit"]) if (doc[key] === null) delete doc[key];
+    return doc;
+  }
+
+  function changed() {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(level));
+    for (const key of ["stones", "stone_range", "noise_radius"]) root.querySelector(`#editor-${key}`).value = level[key];
+    report = null;
+    draw();
+    clearTimeout(timer);
+    timer = setTimeout(check, 250);
+  }
+
+  async function check() {
+    const number = ++asked;
+    let answer = null;
+    try {
+      answer = await ctx.catalog("analyse", { level_data: levelDocument() });
+    } catch (error) {
+      answer = { ok: false, format_error: null, problems: [{ fr: String(error.message || error), en: String(error.message || error) }] };
+    }
+    if (number !== asked) return;  // an older answer, overtaken by a newer edit
+    report = answer;
+    draw();
+  }
+
+  /** The node (or nodes) a validator field points at: nodes[3], edges[2], enemies[1]…, start, exit. */
+  function pointed(field) {
+    const found = /^(nodes|edges|enemies)\[(\d+)\]/.exec(field || "");
+    if (!found) return field === "start" || field === "exit" ? [level[field]] : [];
+    const item = level[found[1]][Number(found[2])];
+    if (!item) return [];
+    if (found[1] === "nodes") return [item.id];
+    if (found[1] === "edges") return edgeEnds(item);
+    return [item.node || (item.route || [])[0]];
+  }
+
+  function drawStatus() {
+    clear(status);
+    play.disabled = !(report && report.ok);
+    if (!report) return status.append(t("Vérification…", "Checking…"));
+    if (report.format_error) {
+      const where = report.format_error.field;
+      status.append(h("p", { class: "editor-error" }, `${where} : ${tr(report.format_error.reason)}`));
+      return;
+    }
+    if (report.par !== null) {
+      status.append(h("p", { class: "editor-ok", id: "editor-solvable" },
+        t(`Soluble, par ${report.par} (${report.figures.reachable} états)`,
+          `Solvable, par ${report.par} (${report.figures.reachable} states)`)));
+      const needed = report.mechanics.filter((row) => row.needed).map((row) => row.mechanic);
+      status.append(h("p", {}, t("Mécaniques nécessaires : ", "Needed mechanics: "), needed.join(", ") || "—"));
+    }
+    for (const problem of report.problems) status.append(h("p", { class: "editor-error" }, tr(problem)));
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------------
+  function draw() {
+    clear(board);
+    for (const button of toolbar.children) button.setAttribute("aria-checked", String(button.dataset.tool === tool));
+    finish.hidden = !(["pivot", "patrol"].includes(tool) && pending.length > 1);
+    const px = (node) => MARGIN + node.x * SCALE;
+    const py = (node) => MARGIN + node.y * SCALE;
+    const marked = new Set(report && report.format_error ? pointed(report.format_error.field) : []);
+    for (const edge of level.edges) {
+      const [a, b] = edgeEnds(edge).map(nodeAt);
+      if (!a || !b) continue;
+      board.append(s("line", { x1: px(a), y1: py(a), x2: px(b), y2: py(b), class: ["edge", edge.oneway && "oneway", edge.door && "door"] }));
+      if (edge.oneway || edge.door) {
+        const mx = (px(a) + px(b)) / 2, my = (py(a) + py(b)) / 2;
+        board.append(tip(s("text", { x: mx, y: my - 6, "text-anchor": "middle", class: "edge-mark" }, edge.door ? "▮" : "→"),
+          edge.door ? t("porte", "door") : t(`sens unique ${a.id} → ${b.id}`, `one-way ${a.id} → ${b.id}`)));
+      }
+    }
+    for (const enemy of level.enemies) {
+      const at = nodeAt(enemy.node || (enemy.route || [])[0]);
+      const facing = nodeAt(enemy.facing || (enemy.cycle || [])[0] || (enemy.route || [])[1]);
+      if (at && facing) board.append(s("line", { x1: px(at), y1: py(at), x2: px(facing), y2: py(facing), class: "front" }));
+    }
+    for (const node of level.nodes) {
+      const enemy = level.enemies.find((e) => e.node === node.id || (e.route || [])[0] === node.id);
+      const classes = ["node", node.hide && "hide", marked.has(node.id) && "editor-marked", pending.includes(node.id) && "editor-pending"];
+      const shape = s("circle", { cx: px(node), cy: py(node), r: 22, class: classes, dataset: { node: node.id } });
+      shape.addEventListener("pointerdown", () => { if (tool === "node") dragging = node; });
+      board.append(activatable(shape, node.id, () => onNode(node.id)));
+      const label = [node.id, node.id === level.start ? "@" : "", node.id === level.exit ? ">" : "", node.key ? "⚷" : "",
+        enemy ? "!" : ""].join("");
+      board.append(s("text", { x: px(node), y: py(node) + 5, "text-anchor": "middle", class: "node-label", "pointer-events": "none" }, label));
+    }
+    drawStatus();
+  }
+
+  // --- files ----------------------------------------------------------------------------------------
+  function exportFile() {
+    const blob = new Blob([JSON.stringify(levelDocument(), null, 1)], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `${level.id || "level"}.json` });
+    root.append(link);
+    link.click();
+    link.remove();
+  }
+
+  async function importFile() {
+    const file = fileInput.files && fileInput.files[0];
+    if (!file) return;
+    try {
+      const data = JSON.parse(await file.text());
+      if (!data || !Array.isArray(data.nodes)) throw new Error("nodes");
+      level = { ...emptyLevel(), ...data };
+      changed();
+    } catch {
+      ctx.toast(t("Ce fichier n'est pas un niveau d'infiltration.", "This file is not a stealth level."), "error");
+    }
+    fileInput.value = "";
+  }
+
+  changed();
+}
