@@ -158,7 +158,8 @@ async def bot(url: str, game: str, token: str, figures: Figures, think: float, s
               headers: Headers = None) -> bool:
     """Play one seat until the game ends (True) or time is up (False)."""
     rng = random.Random(seed)
-    async with websockets.connect(f"{url}?token={token}", max_size=2**22, additional_headers=headers) as socket_:
+    async with websockets.connect(url, max_size=2**22, additional_headers=headers) as socket_:
+        await socket_.send(json.dumps({"type": "hello", "token": token}))  # the seat token never goes in the URL
         sent_at: float | None = None
         waiting_for = -1
         while time.monotonic() < stop_at:

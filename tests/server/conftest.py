@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,15 @@ def clock() -> ManualClock:
 def client(db_url: str, clock: ManualClock) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock)) as test_client:
         yield test_client
+
+
+@contextmanager
+def room_socket(client: TestClient, code: str, token: str | None = None, **options: Any) -> Iterator[Any]:
+    """The websocket of room ``code``, opened as every client opens it: its first message is the hello,
+    with the seat ``token`` (or none, to watch)."""
+    with client.websocket_connect(f"/ws/rooms/{code}", **options) as socket:
+        socket.send_json({"type": "hello", "token": token})
+        yield socket
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:

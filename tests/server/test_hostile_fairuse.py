@@ -37,7 +37,7 @@ from meeple.server.registry import GameAdapter, GameRegistry, Level
 from meeple.server.service import CODE_ALPHABET, RoomService, RoomSpec, SeatSpec
 from meeple.server.store import RoomRow, SeatRow, Store
 from tests.core.tiny_games import Take
-from tests.server.conftest import ManualClock, create, test_registry
+from tests.server.conftest import ManualClock, create, room_socket, test_registry
 
 CODE_SHAPE = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}$")
 
@@ -107,7 +107,7 @@ def test_joins_lookups_and_queries_have_their_own_allowances(db_url: str, clock:
         for _ in range(4):
             assert client.get(f"/api/rooms/{codes[0]}", headers=at("192.0.2.2")).status_code == 200
         _refused(client.get(f"/api/rooms/{codes[0]}", headers=at("192.0.2.2")))
-        with client.websocket_connect(f"/ws/rooms/{codes[0]}", headers=at("192.0.2.2")) as socket:
+        with room_socket(client, codes[0], headers=at("192.0.2.2")) as socket:
             error = socket.receive_json()
             assert error["error"] == "rate_limited" and error["retry_after"] >= 1
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -117,7 +117,7 @@ def test_joins_lookups_and_queries_have_their_own_allowances(db_url: str, clock:
             asked = client.post(f"/api/rooms/{codes[0]}/query/pile", json={}, headers=at("192.0.2.3"))
             assert asked.status_code == 200
         _refused(client.post(f"/api/rooms/{codes[0]}/query/pile", json={}, headers=at("192.0.2.3")))
-        with client.websocket_connect(f"/ws/rooms/{codes[0]}", headers=at("192.0.2.3")) as socket:
+        with room_socket(client, codes[0], headers=at("192.0.2.3")) as socket:
             socket.send_json({"type": "query", "id": 9, "name": "pile"})
             while (reply := socket.receive_json())["type"] == "state":
                 pass
@@ -219,7 +219,7 @@ def test_guessing_codes_meets_a_lockout_then_it_lifts(db_url: str, clock: Manual
         retry = _refused(client.get(f"/api/rooms/{code}", headers=guesser), "too_many_misses")  # even a right one
         assert retry == math.ceil(Limits().lockout_seconds)
         _refused(client.post(f"/api/rooms/{code}/join", json={}, headers=guesser), "too_many_misses")
-        with client.websocket_connect(f"/ws/rooms/{code}", headers=guesser) as socket:
+        with room_socket(client, code, headers=guesser) as socket:
             assert socket.receive_json()["error"] == "too_many_misses"
             with pytest.raises(WebSocketDisconnect) as closed:
                 socket.receive_json()
@@ -246,7 +246,7 @@ def test_misses_spread_out_in_time_do_not_lock_anyone_out(db_url: str, clock: Ma
 def test_websocket_misses_count_like_http_ones(db_url: str, clock: ManualClock) -> None:
     with server(db_url, clock, misses=Rate(3, 60)) as client:
         for _ in range(3):
-            with client.websocket_connect("/ws/rooms/QQQQ-QQQQ-QQ", headers=at("192.0.2.9")) as socket:
+            with room_socket(client, "QQQQ-QQQQ-QQ", headers=at("192.0.2.9")) as socket:
                 assert socket.receive_json()["error"] == "unknown_room"
         _refused(client.get("/api/rooms/QQQQ-QQQQ-QQ", headers=at("192.0.2.9")), "too_many_misses")
 
@@ -429,7 +429,7 @@ def test_an_online_room_with_one_second_turns_waits_for_its_players(client: Test
     room = create(client, game="take", options={"pile": 9}, mode="online", turn_seconds=1)
     code, token = room["code"], room["token"]
     assert room["state"]["waiting"] == [1] and room["state"]["time_left"] is None
-    with client.websocket_connect(f"/ws/rooms/{code}?token={token}") as socket:
+    with room_socket(client, code, token) as socket:
         assert socket.receive_json()["waiting"] == [1]
         clock.advance(120)  # two minutes of 1-s turns: nothing may be played for the empty seat
         socket.send_json({"type": "move", "id": 1, "version": 0, "move": 1})

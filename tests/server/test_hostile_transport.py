@@ -11,19 +11,24 @@ import asyncio
 import gc
 import json
 import logging
+import re
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from meeple.cli import main
+from meeple.core.i18n import set_language
+from meeple.server.app import create_app
 from meeple.server.service import MAX_OUTBOX_MESSAGES, Client
-from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ClientLog, client_log
-from tests.server.conftest import create
+from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ORIGINS_ENV, ClientLog, client_log
+from tests.server.conftest import create, room_socket, test_registry
 from tests.server.hostile_client import RawSocket, thread_server
 
 
@@ -58,6 +63,7 @@ def test_a_client_that_never_reads_is_disconnected_and_its_memory_comes_back(tmp
         try:
             before = tracemalloc.get_traced_memory()[0]
             attacker = RawSocket(server.port, f"/ws/rooms/{room['code']}")
+            attacker.send_text('{"type": "hello", "token": null}')
             # 4 000 pings whose 8 kB ids come back in the pongs: 32 MB of replies it never reads
             ping = RawSocket.frame(json.dumps({"type": "ping", "id": "x" * 8000}).encode())
             attacker.send_many(ping * 4000, seconds=5)
@@ -132,7 +138,7 @@ def test_a_chunked_body_without_length_is_cut_at_the_limit(tmp_path: Path) -> No
 def test_a_binary_frame_gets_a_clean_close_and_one_log_line(client: TestClient,
                                                             caplog: pytest.LogCaptureFixture) -> None:
     room = create(client, game="take")
-    with client.websocket_connect(f"/ws/rooms/{room['code']}") as socket:
+    with room_socket(client, room["code"]) as socket:
         assert socket.receive_json()["type"] == "state"
         socket.send_bytes(b"\x00\x01 not text")
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -153,7 +159,7 @@ def test_a_binary_frame_gets_a_clean_close_and_one_log_line(client: TestClient,
 def test_absurd_json_on_the_websocket_gets_an_error_reply_not_a_traceback(
         client: TestClient, caplog: pytest.LogCaptureFixture, text: str, words: str) -> None:
     room = create(client, game="take")
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+    with room_socket(client, room["code"], room["token"]) as socket:
         assert socket.receive_json()["type"] == "state"
         socket.send_text(text)
         reply = socket.receive_json()
@@ -166,7 +172,7 @@ def test_absurd_json_on_the_websocket_gets_an_error_reply_not_a_traceback(
 
 def test_log_lines_about_one_client_are_rate_limited(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
     room = create(client, game="take")
-    with client.websocket_connect(f"/ws/rooms/{room['code']}") as socket:
+    with room_socket(client, room["code"]) as socket:
         assert socket.receive_json()["type"] == "state"
         for _ in range(50):
             socket.send_text("[" * 20000)
@@ -216,3 +222,107 @@ def test_every_response_carries_the_security_headers(client: TestClient, path: s
     assert headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "no-referrer"
 
+
+
+# --- origins ---------------------------------------------------------------------------------------
+def _first_reply_and_close(socket: Any) -> tuple[dict[str, Any], int]:
+    """The one error a refused connection gets, and its close code."""
+    error = socket.receive_json()
+    with pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_json()
+    return error, closed.value.code
+
+
+def test_a_page_of_another_site_cannot_open_a_room_socket(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}", headers={"origin": "https://evil.example"}) as socket:
+        error, code = _first_reply_and_close(socket)
+    assert code == 4403 and error["error"] == "origin_refused" and "evil.example" in error["message"]["en"]
+    assert "--allow-origin" in error["message"]["fr"]
+    assert [record.getMessage() for record in _server_records(caplog) if "origin" in record.getMessage()]
+
+
+@pytest.mark.parametrize("origin", ["http://testserver", "HTTP://TESTSERVER", "https://testserver"])
+def test_the_servers_own_origin_is_accepted(client: TestClient, origin: str) -> None:
+    room = create(client, game="take")
+    with room_socket(client, room["code"], room["token"], headers={"origin": origin}) as socket:
+        assert socket.receive_json()["seats"] == [0, 1]
+
+
+def test_a_configured_origin_is_accepted(db_url: str, clock: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ORIGINS_ENV, "https://games.example.org, https://other.example")
+    app = create_app(db_url, test_registry(), ai_delay=0.0, clock=clock, origins=["https://play.example:8443"])
+    with TestClient(app) as client:
+        room = create(client, game="take")
+        for origin in ("https://play.example:8443", "https://games.example.org", "https://other.example"):
+            with room_socket(client, room["code"], headers={"origin": origin}) as socket:
+                assert socket.receive_json()["type"] == "state"
+        for origin in ("https://play.example", "http://games.example.org", "null"):
+            with client.websocket_connect(f"/ws/rooms/{room['code']}", headers={"origin": origin}) as socket:
+                assert _first_reply_and_close(socket)[1] == 4403
+
+
+def test_serve_refuses_a_malformed_origin_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    try:
+        assert main(["--lang", "en", "serve", "--allow-origin", "evil.example/path"]) == 2
+    finally:
+        set_language("fr")
+    error = capsys.readouterr().err.strip()
+    assert "invalid origin 'evil.example/path'" in error and len(error.splitlines()) == 1
+
+
+# --- the seat token ----------------------------------------------------------------------------------
+def test_a_token_in_the_websocket_address_is_refused(client: TestClient) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+        error, code = _first_reply_and_close(socket)
+    assert code == 4400 and error["error"] == "token_in_url" and "hello" in error["message"]["en"]
+
+
+def test_the_token_in_the_first_message_gives_the_seat(client: TestClient) -> None:
+    room = create(client, game="take", options={"pile": 5})
+    with room_socket(client, room["code"], room["token"]) as socket:
+        state = socket.receive_json()
+        assert state["seats"] == [0, 1] and state["legal"] == [1, 2, 3]
+        socket.send_json({"type": "move", "id": 1, "version": 0, "move": 2})
+        while (reply := socket.receive_json())["type"] == "state":
+            pass
+        assert reply == {"type": "ack", "id": 1, "version": 1}
+    with room_socket(client, room["code"]) as watcher:  # no token: a spectator
+        assert watcher.receive_json()["seats"] == []
+    with room_socket(client, room["code"], "not-a-token") as stranger:
+        assert stranger.receive_json()["error"] == "bad_token"
+
+
+@pytest.mark.parametrize("first", [{"type": "ping", "id": 1}, {"type": "hello", "token": 42},
+                                   {"type": "hello", "token": "x" * 1000}, [1, 2], "not json {"])
+def test_a_connection_that_does_not_start_with_a_hello_is_closed(client: TestClient, first: Any) -> None:
+    room = create(client, game="take")
+    with client.websocket_connect(f"/ws/rooms/{room['code']}") as socket:
+        socket.send_text(first if isinstance(first, str) else json.dumps(first))
+        error, code = _first_reply_and_close(socket)
+    assert code == 4400 and error["error"] == "hello_expected"
+
+
+# --- the API's documentation ------------------------------------------------------------------------
+def test_the_docs_page_loads_nothing_from_another_site(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(source.startswith(("/", "data:")) for source in sources), sources
+    assert "<script>" not in page.text  # no inline script: the policy allows none
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    for source in sources:
+        if source.startswith("/"):
+            assert client.get(source).status_code == 200, source
+    assert client.get("/openapi.json").json()["info"]["title"] == "meeple"
+    assert client.get("/redoc").status_code == 404  # ReDoc would load from a CDN: not served
+
+
+def test_the_docs_can_be_switched_off(db_url: str, clock: Any) -> None:
+    with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock, docs=False)) as client:
+        assert client.get("/docs").status_code == 404
+        assert client.get("/openapi.json").status_code == 404
+        assert client.get("/api/games").status_code == 200

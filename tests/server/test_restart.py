@@ -14,9 +14,10 @@ TIMEOUT = 60.0
 """Generous: the test checks what is stored, never how fast."""
 
 
-def _play(ws_url: str, version: int, move: int) -> dict[str, object]:
-    """Send a move and return the ack (the move is durable once it arrives)."""
+def _play(ws_url: str, token: str, version: int, move: int) -> dict[str, object]:
+    """Send a move for the seat of ``token`` and return the ack (the move is durable once it arrives)."""
     with connect(ws_url, open_timeout=TIMEOUT) as socket:
+        socket.send(json.dumps({"type": "hello", "token": token}))
         socket.send(json.dumps({"type": "move", "id": version, "version": version, "move": move}))
         while True:
             message = json.loads(socket.recv(timeout=TIMEOUT))
@@ -31,16 +32,16 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
                                                             "mode": "online"}, timeout=TIMEOUT).json()
         code = room["code"]
         joined = httpx.post(f"{server.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
-        ws = f"ws://127.0.0.1:{server.port}/ws/rooms/{code}?token="
-        assert _play(ws + room["token"], 0, 3)["type"] == "ack"
-        assert _play(ws + joined["token"], 1, 2)["type"] == "ack"
+        ws = f"ws://127.0.0.1:{server.port}/ws/rooms/{code}"
+        assert _play(ws, room["token"], 0, 3)["type"] == "ack"
+        assert _play(ws, joined["token"], 1, 2)["type"] == "ack"
         server.kill()
         server.start()
         state = httpx.get(f"{server.url}/api/rooms/{code}", params={"token": room["token"]}, timeout=TIMEOUT).json()
         assert state["view"]["pile"] == 15 and state["version"] == 2 and state["legal"] == [1, 2, 3]
         assert state["players"][1]["name"] == "Bea"
-        assert _play(ws + joined["token"], 2, 1)["error"] == "not_your_turn"
-        assert _play(ws + room["token"], 2, 1) == {"type": "ack", "id": 2, "version": 3}
+        assert _play(ws, joined["token"], 2, 1)["error"] == "not_your_turn"
+        assert _play(ws, room["token"], 2, 1) == {"type": "ack", "id": 2, "version": 3}
         resumed = httpx.post(f"{server.url}/api/resume", json={"tokens": [joined["token"]]}, timeout=TIMEOUT).json()
         assert resumed["rooms"][0]["code"] == code and resumed["rooms"][0]["moves"] == 3
     finally:

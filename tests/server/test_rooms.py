@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import ManualClock, create
+from tests.server.conftest import ManualClock, create, room_socket
 from tests.server.hidden_cards import deal
 
 
@@ -36,7 +36,7 @@ def test_lobby_lists_the_registered_games(client: TestClient) -> None:
 def test_a_local_game_is_played_to_the_end_over_the_websocket(client: TestClient) -> None:
     room = create(client, game="take", options={"pile": 5})
     assert len(room["code"]) == len("ABCD-EFGH-JK") and room["seats"] == [0, 1]
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+    with room_socket(client, room["code"], room["token"]) as socket:
         state = _receive_state(socket)
         assert state["view"] == {"pile": 5, "to_move": 0} and state["legal"] == [1, 2, 3]
         socket.send_json({"type": "move", "id": 1, "version": 0, "move": 3})
@@ -49,8 +49,8 @@ def test_a_local_game_is_played_to_the_end_over_the_websocket(client: TestClient
 def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
     room = create(client, game="take", options={"pile": 9}, mode="online")
     joined = client.post(f"/api/rooms/{room['code']}/join", json={"name": "Bea"}).json()
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as first, \
-            client.websocket_connect(f"/ws/rooms/{room['code']}?token={joined['token']}") as second:
+    with room_socket(client, room["code"], room["token"]) as first, \
+            room_socket(client, room["code"], joined["token"]) as second:
         _receive_state(first)
         _receive_state(second)
         cases = [
@@ -112,9 +112,9 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(client: TestClient) -> Non
     code = room["code"]
     joined = client.post(f"/api/rooms/{code}/join", json={}).json()
     seed_hands = None
-    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as first, \
-            client.websocket_connect(f"/ws/rooms/{code}?token={joined['token']}") as second, \
-            client.websocket_connect(f"/ws/rooms/{code}") as watcher:
+    with room_socket(client, code, room["token"]) as first, \
+            room_socket(client, code, joined["token"]) as second, \
+            room_socket(client, code) as watcher:
         texts: dict[str, list[str]] = {"first": [], "second": [], "watcher": []}
         sockets = {"first": first, "second": second, "watcher": watcher}
         states = {name: _receive_state(socket) for name, socket in sockets.items()}
@@ -161,7 +161,7 @@ def test_the_seed_never_reaches_a_client(client: TestClient) -> None:
 
 def test_an_ai_seat_plays_by_itself(client: TestClient) -> None:
     room = create(client, game="take", options={"pile": 7}, seats=[{"kind": "human"}, {"kind": "ai"}])
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+    with room_socket(client, room["code"], room["token"]) as socket:
         _receive_state(socket)
         socket.send_json({"type": "move", "version": 0, "move": 1})  # 6 left: the AI leaves 4
         state = _receive_state(socket, 2)
@@ -171,7 +171,7 @@ def test_an_ai_seat_plays_by_itself(client: TestClient) -> None:
 
 def test_undo_takes_back_the_ai_reply_and_your_move(client: TestClient) -> None:
     room = create(client, game="take", options={"pile": 7}, seats=[{"kind": "human"}, {"kind": "ai"}])
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+    with room_socket(client, room["code"], room["token"]) as socket:
         assert _receive_state(socket)["can_undo"] is False
         socket.send_json({"type": "move", "version": 0, "move": 1})
         assert _receive_state(socket, 2)["can_undo"] is True
@@ -184,7 +184,7 @@ def test_the_turn_timer_plays_the_time_out_transition(client: TestClient, clock:
     room = create(client, game="take", options={"pile": 9}, turn_seconds=60)
     assert room["state"]["time_left"] == 60
     code = room["code"]
-    with client.websocket_connect(f"/ws/rooms/{code}?token={room['token']}") as socket:
+    with room_socket(client, code, room["token"]) as socket:
         assert _receive_state(socket)["version"] == 0
         clock.advance(59.5)
         socket.send_json({"type": "ping", "id": 1})
@@ -216,7 +216,7 @@ def test_queries_reach_the_game_and_unknown_ones_are_refused(client: TestClient)
     assert answer == {"result": {"pile": 5, "asked_by": 0}}
     unknown = client.post(f"/api/rooms/{code}/query/nothing", json={})
     assert unknown.status_code == 404 and unknown.json()["error"] == "unknown_query"
-    with client.websocket_connect(f"/ws/rooms/{code}") as socket:
+    with room_socket(client, code) as socket:
         socket.send_json({"type": "query", "id": 5, "name": "pile"})
         assert _receive(socket, "answer")["result"] == {"pile": 5, "asked_by": None}
         socket.send_json({"type": "query", "id": 6, "name": "broken"})  # a bug in the game: an error reply
@@ -241,9 +241,9 @@ def test_resume_lists_the_rooms_of_the_tokens_kept(client: TestClient) -> None:
 def test_presence_shows_who_is_connected(client: TestClient) -> None:
     room = create(client, game="take", mode="online")
     joined = client.post(f"/api/rooms/{room['code']}/join", json={}).json()
-    with client.websocket_connect(f"/ws/rooms/{room['code']}?token={room['token']}") as socket:
+    with room_socket(client, room["code"], room["token"]) as socket:
         state = _receive_state(socket)
         assert [p["connected"] for p in state["players"]] == [True, False]
-        with client.websocket_connect(f"/ws/rooms/{room['code']}?token={joined['token']}"):
+        with room_socket(client, room["code"], joined["token"]):
             assert [p["connected"] for p in _receive_state(socket)["players"]] == [True, True]
         assert [p["connected"] for p in _receive_state(socket)["players"]] == [True, False]

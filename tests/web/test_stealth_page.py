@@ -37,7 +37,7 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     assert page.locator(".stealth-side .star.earned").count() == 3
     code = page.inner_text("#code-value")
     page.click("#next-level")  # a new room with the next level
-    page.wait_for_function(f"() => document.querySelector('#code-value')?.textContent.length === 6 "
+    page.wait_for_function(f"() => (document.querySelector('#code-value')?.textContent || '') !== '' "
                            f"&& document.querySelector('#code-value').textContent !== '{code}'")
     wait_version(page, 0)
     expect(page.locator(".stealth-side h2")).to_contain_text("1-2")

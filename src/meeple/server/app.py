@@ -2,9 +2,10 @@
 
 HTTP (documented at ``/docs``): list the games, create and join rooms, read a room, play or undo over
 HTTP, ask a game a question, list the rooms a browser may resume. The websocket ``/ws/rooms/{code}``
-(``?token=…`` for a seat, none to watch) pushes the client its own state after every change and takes
-its messages::
+starts with the client's hello, which carries its seat token (never in the address, where proxies log
+it; ``null`` to watch), then pushes the client its own state after every change and takes its messages::
 
+    {"type": "hello", "token": "<seat token>" | null}     (first, within 20 s)
     {"type": "move",  "id": 1, "version": 7, "move": <the move as the engine's JSON>}
     {"type": "undo",  "id": 2, "version": 8}
     {"type": "query", "id": 3, "name": "preview", "params": {...}}
@@ -22,14 +23,14 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -49,6 +50,8 @@ from meeple.server.transport import (
     check_client_json,
     client_address,
     client_log,
+    configured_origins,
+    origin_allowed,
     parse_client_json,
 )
 
@@ -136,11 +139,15 @@ def database_url(explicit: str | None = None) -> str:
 
 
 def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3,
-               clock: Clock | None = None, limits: Limits | None = None) -> FastAPI:
+               clock: Clock | None = None, limits: Limits | None = None, origins: Sequence[str] = (),
+               docs: bool = True) -> FastAPI:
     """The whole server: API, websocket and the browser app, over the games of ``registry``.
 
     ``clock`` replaces the wall clock of the turn timers, the rate limits and the rooms' expiry (tests
-    move theirs by hand); ``limits`` are the fair-use limits (docs/security.md)."""
+    move theirs by hand); ``limits`` are the fair-use limits (docs/security.md). Websockets are accepted
+    from the server's own origin, from ``origins`` and from :data:`~meeple.server.transport.ORIGINS_ENV`'s;
+    ``docs`` serves the API's documentation page at ``/docs`` (from local files)."""
+    allowed = configured_origins(origins)
     limits = limits or Limits()
     service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay,
                           clock, limits=limits)
@@ -152,7 +159,7 @@ def create_app(db_url: str | None = None, registry: GameRegistry | None = None, 
         await service.close()
 
     app = FastAPI(title="meeple", summary="Rooms, seats and moves for the five games of meeple.",
-                  lifespan=lifespan)
+                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/openapi.json" if docs else None)
     app.state.service = service
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # added after BodyLimit, so around it: the 413 replies carry the headers
@@ -164,8 +171,10 @@ def create_app(db_url: str | None = None, registry: GameRegistry | None = None, 
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     _add_error_handlers(app)
     _add_api(app, service)
-    _add_websocket(app, service)
+    _add_websocket(app, service, allowed)
     _add_web(app)
+    if docs:
+        _add_docs(app)
     return app
 
 
@@ -289,16 +298,41 @@ CLOSE_UNSUPPORTED = 1003
 """Close code for a binary frame: the server speaks JSON text only."""
 CLOSE_NOT_READING = 1008
 """Close code (policy violation) for a client that does not read its messages (its outbox overflowed)."""
+CLOSE_BAD_HELLO = 4400
+"""Close code when the connection does not start as it must: a token in the address, a first message
+that is not a hello."""
+CLOSE_ORIGIN = 4403
+"""Close code for a browser page of another site (its Origin is neither the server's own nor listed)."""
+CLOSE_NO_HELLO = 4408
+"""Close code for a client that sent no hello within :data:`HELLO_SECONDS`."""
+HELLO_SECONDS = 20.0
+"""How long a new connection may wait before its hello."""
+MAX_TOKEN = 200
+"""The longest seat token a hello may carry (the server's own are 24 characters)."""
 CLOSE_GRACE_SECONDS = 30.0
 """How long a closing connection may take to send what it still has and its close frame (a client that
 reads nothing never gets it: the connection is then left to the transport, its memory bounded)."""
 
 
-def _add_websocket(app: FastAPI, service: RoomService) -> None:
+def _add_websocket(app: FastAPI, service: RoomService, origins: Sequence[str]) -> None:
     @app.websocket("/ws/rooms/{code}")
-    async def room_socket(socket: WebSocket, code: str, token: str | None = None) -> None:
+    async def room_socket(socket: WebSocket, code: str) -> None:
         await socket.accept()
         address = address_of(socket)
+        if not origin_allowed(socket.scope, origins):
+            origin = socket.headers.get("origin", "")[:100]
+            client_log.warning(address, "websocket from origin %r refused (%d)", origin, CLOSE_ORIGIN)
+            await _refuse(socket, CLOSE_ORIGIN, ServerError("origin_refused", Msg(
+                f"origine refusée : {origin} (le serveur accepte sa propre adresse et celles de --allow-origin)",
+                f"origin refused: {origin} (the server accepts its own address and those of --allow-origin)")))
+            return
+        if "token" in socket.query_params:
+            await _refuse(socket, CLOSE_BAD_HELLO, ServerError("token_in_url", Msg(
+                "le jeton de place ne va plus dans l'adresse : envoyez-le dans le premier message "
+                '{"type": "hello", "token": …}',
+                'the seat token no longer goes in the address: send it in the first message '
+                '{"type": "hello", "token": …}')))
+            return
         try:
             service.fair.take("lookup", address)
             room = await service.room(code, address)
@@ -310,13 +344,53 @@ def _add_websocket(app: FastAPI, service: RoomService) -> None:
             await socket.send_text(json.dumps(error.to_json()))
             await socket.close(code=4404)
             return
-        client = Client(room.seats_of(token), socket.send_text, address)
+        hello = await _hello(socket, address)
+        if hello is None:
+            return
+        token = hello.get("token")
+        client = Client(room.seats_of(token if isinstance(token, str) else None), socket.send_text, address)
         writer = _start_writer(client)
         if token and not client.seats:
             client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
                                                       "unknown seat token: you are watching")).to_json())
         await service.attach(room, client)
         await _serve_client(socket, service, room, client, writer)
+
+
+async def _refuse(socket: WebSocket, code: int, error: ServerError) -> None:
+    """Tell the client why (one error message), then close with ``code``."""
+    await socket.send_text(json.dumps(error.to_json(), ensure_ascii=False))
+    await _close(socket, code, error.message.en[:120])
+
+
+async def _hello(socket: WebSocket, address: str) -> dict[str, JSON] | None:
+    """The client's first message, ``{"type": "hello", "token": <seat token or null>}``; None once the
+    connection was closed instead (no hello in time, a binary frame, anything else)."""
+    try:
+        message = await asyncio.wait_for(socket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        await _refuse(socket, CLOSE_NO_HELLO, ServerError("no_hello", Msg(
+            f"aucun message « hello » en {HELLO_SECONDS:.0f} s", f"no 'hello' message within {HELLO_SECONDS:.0f} s")))
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        client_log.warning(address, "sent a binary frame: closed (%d)", CLOSE_UNSUPPORTED)
+        await _close(socket, CLOSE_UNSUPPORTED, "binary frames are not accepted: send JSON text")
+        return None
+    try:
+        hello = parse_client_json(text) if len(text) <= MAX_MESSAGE else None
+    except JsonRefused:
+        hello = None
+    token = hello.get("token") if isinstance(hello, dict) else None
+    if not isinstance(hello, dict) or hello.get("type") != "hello" or not (
+            token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN)):
+        await _refuse(socket, CLOSE_BAD_HELLO, ServerError("hello_expected", Msg(
+            'le premier message doit être {"type": "hello", "token": <jeton de place ou null>}',
+            'the first message must be {"type": "hello", "token": <seat token or null>}')))
+        return None
+    return hello
 
 
 async def _serve_client(socket: WebSocket, service: RoomService, room: Any, client: Client,
@@ -443,3 +517,34 @@ def _add_web(app: FastAPI) -> None:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>meeple — API</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/static/docs.js"></script>
+</body>
+</html>
+"""
+
+
+def _add_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from the files the ``fastapi-offline`` package ships, never from a CDN (it
+    works offline and loads nothing from another site)."""
+    from importlib.resources import files
+
+    swagger_ui_path = str(files("fastapi_offline") / "static")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs_page() -> Response:
+        return HTMLResponse(DOCS_PAGE)  # under the same strict policy as every page (Swagger UI needs no more)
+
+    app.mount("/docs/assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")

@@ -81,13 +81,30 @@ def serve(
     expire_unstarted: Annotated[str, _duration_option(
         "--expire-unstarted", "une salle en ligne qui attend encore ses joueurs est effacée après",
         "an online room still waiting for its players is deleted after")] = _duration_text(DEFAULTS.unstarted_ttl),
+    allow_origin: Annotated[list[str] | None, typer.Option("--allow-origin", help=cli_help(
+        "origine (https://hote[:port]) d'où une page peut ouvrir les websockets, en plus de l'adresse du serveur "
+        "(répétable ; s'ajoute à MEEPLE_ALLOW_ORIGINS, séparées par des virgules)",
+        "origin (https://host[:port]) whose pages may open websockets, besides the server's own address "
+        "(repeatable; adds to MEEPLE_ALLOW_ORIGINS, comma-separated)"))] = None,
+    docs: Annotated[bool, typer.Option("--docs/--no-docs", help=cli_help(
+        "la documentation de l'API sur /docs (fichiers locaux, aucun CDN)",
+        "the API's documentation at /docs (local files, no CDN)"))] = True,
 ) -> None:
     """Start the browser app."""
-    for part in ("fastapi", "sqlalchemy", "uvicorn"):  # in the default install: missing means a broken one
+    needed = ("fastapi", "sqlalchemy", "uvicorn") + (("fastapi_offline",) if docs else ())  # fastapi_offline: /docs
+    for part in needed:  # in the default install: missing means a broken one
         require_optional(part, None, Msg("meeple serve", "meeple serve"))
     import uvicorn
 
     from meeple.server.app import create_app
+    from meeple.server.transport import configured_origins
+
+    try:
+        origins = configured_origins(allow_origin or ())
+    except ValueError as error:
+        raise typer.BadParameter(Msg(f"origine invalide « {error} » : attendu http(s)://hote[:port]",
+                                     f"invalid origin '{error}': expected http(s)://host[:port]").text(),
+                                 param_hint="--allow-origin / MEEPLE_ALLOW_ORIGINS") from None
 
     limits = Limits(
         create=parse_rate(limit_create), join=parse_rate(limit_join), lookup=parse_rate(limit_lookup),
@@ -98,7 +115,7 @@ def serve(
         unstarted_ttl=parse_duration(expire_unstarted),
     )
     _check_address_free(host, port)
-    app = create_app(db, limits=limits)
+    app = create_app(db, limits=limits, origins=origins, docs=docs)
     _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
     uvicorn.run(app, host=host, port=port, **uvicorn_options())

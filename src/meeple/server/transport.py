@@ -284,10 +284,11 @@ class SecurityHeaders:
 
 # --- websocket origins -----------------------------------------------------------------------------
 def normalise_origin(origin: str) -> str:
-    """``scheme://host[:port]`` in lower case, as browsers send it; raises ValueError for anything else."""
+    """``scheme://host[:port]`` in lower case, as browsers send it; raises ValueError (whose text is the
+    refused value) for anything else."""
     parts = urlsplit(origin.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.path.strip("/") or parts.query:
-        raise ValueError(f"not an origin (scheme://host[:port]): {origin!r}")
+        raise ValueError(origin.strip()[:100])
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 

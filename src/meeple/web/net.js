@@ -33,7 +33,8 @@ const RETRY_DELAYS = [300, 700, 1500, 3000, 5000, 8000];
 
 /**
  * The live link to one room. Calls handlers.state(message) for each state, handlers.status(s) with
- * "connecting" | "open" | "closed" | "gone", handlers.error(message) for an error not tied to a request.
+ * "connecting" | "open" | "closed" | "gone" | "refused", handlers.error(message) for an error not tied to a
+ * request. The seat token goes in the first message (the hello), never in the address, where proxies log it.
  * request() sends a message and resolves with its ack/answer, or rejects with an ApiError.
  */
 export class RoomSocket {
@@ -52,8 +53,7 @@ export class RoomSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}://${location.host}/ws/rooms/${this.code}${query}`;
+    return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}`;
   }
 
   connect() {
@@ -64,6 +64,7 @@ export class RoomSocket {
     this.socket = socket;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
+      socket.send(JSON.stringify({ type: "hello", token: this.token || null }));
       this.attempt = 0;
       this.opened += 1;
       this.handlers.status?.("open");
@@ -74,6 +75,12 @@ export class RoomSocket {
       this.failPending();
       if (event.code === 4404) {
         this.handlers.status?.("gone");
+        return;
+      }
+      if (event.code === 4400 || event.code === 4403) {
+        // refused for good (another site's page, a client speaking an old protocol): retrying cannot help;
+        // the server's error message came just before and was shown
+        this.handlers.status?.("refused");
         return;
       }
       this.handlers.status?.("closed");
@@ -167,5 +174,6 @@ export function statusText(status) {
     open: t("connecté", "connected"),
     closed: t("déconnecté — nouvelle tentative…", "disconnected — retrying…"),
     gone: t("salle introuvable", "room not found"),
+    refused: t("connexion refusée par le serveur", "connection refused by the server"),
   }[status] || status;
 }
