@@ -243,7 +243,8 @@ async def _own_room(base: str, tally: Tally) -> str:
 async def _socket(url: str, tally: Tally, **options: Any) -> AsyncIterator[Any]:
     try:
         socket_ = await websockets.connect(url, additional_headers=ATTACKER, open_timeout=10, **options)
-    except (OSError, websockets.InvalidHandshake, TimeoutError) as error:
+        await socket_.send(json.dumps({"type": "hello", "token": None}))  # every connection starts so
+    except (OSError, websockets.InvalidHandshake, websockets.ConnectionClosed, TimeoutError) as error:
         tally[f"ws refused {type(error).__name__}"] += 1
         yield None
         return
