@@ -13,7 +13,7 @@ the quiet window that follows. Goals (issue 11): growth ≤ 50 MB per attack, ho
 Attacks (each as fast as ``--attackers`` connections allow):
 
 * ``skirmish-path`` — rooms whose skirmish scenario option names a file (``/dev/zero``, ``/etc/passwd``);
-* ``big-level`` — stealth levels sent inline: 5 000 nodes (≈ 400 kB, over the limits) and 100 nodes (at
+* ``big-level`` — stealth levels sent inline: 5 000 nodes (≈ 400 kB, over the limits) and 64 nodes (at
   them, built in a worker);
 * ``unread-flood`` — a spectator of a murder room sends ``print`` queries and never reads its socket;
 * ``big-body`` — 100 MB JSON bodies;  ``binary-frame`` — binary websocket frames;
@@ -99,7 +99,7 @@ def _level(nodes: int) -> dict[str, Any]:
 
 
 async def big_level(base: str, stop_at: float, tally: Tally) -> None:
-    huge, largest = _level(5000), _level(100)
+    huge, largest = _level(5000), _level(64)
     async with httpx.AsyncClient(timeout=60) as client:
         for level in _forever([huge, largest]):
             if time.monotonic() >= stop_at:

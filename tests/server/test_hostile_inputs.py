@@ -106,16 +106,16 @@ def _case() -> dict[str, Any]:
 
 
 OVER_THE_LIMITS = [
-    ("stealth", "level_data", _over(lambda d: d["nodes"].extend({"id": f"m{i}", "x": i, "y": 1} for i in range(97))),
-     "nodes", "101 nodes, the limit is 100"),
-    ("stealth", "level_data", _over(lambda d: d["edges"].extend([["n0", "n1"]] * 298)), "edges", "the limit is 300"),
-    ("stealth", "level_data", _over(lambda d: d.update(enemies=[{"id": "s"}] * 21)), "enemies", "the limit is 20"),
-    ("stealth", "level_data", _over(lambda d: d.update(caravan=["n1"] * 9)), "caravan", "the limit is 8"),
+    ("stealth", "level_data", _over(lambda d: d["nodes"].extend({"id": f"m{i}", "x": i, "y": 1} for i in range(61))),
+     "nodes", "65 nodes, the limit is 64"),
+    ("stealth", "level_data", _over(lambda d: d["edges"].extend([["n0", "n1"]] * 158)), "edges", "the limit is 160"),
+    ("stealth", "level_data", _over(lambda d: d.update(enemies=[{"id": "s"}] * 13)), "enemies", "the limit is 12"),
+    ("stealth", "level_data", _over(lambda d: d.update(caravan=["n1"] * 7)), "caravan", "the limit is 6"),
     ("stealth", "level_data", _over(lambda d: d.update(title="t" * 501)), "text", "the limit is 500"),
     ("stealth", "level_data", _over(lambda d: d.update(stars=["finish"] * 301)), "list", "the limit is 300"),
     ("stealth", "level_data", _over(lambda d: d.update(hint={"fr": [[[[["x"]]]]]})), "depth", "levels deep"),
     ("stealth", "level_data", _over(lambda d: d.update(par=2**70)), "number", "64 bits"),
-    ("stealth", "level_data", _over(lambda d: d.update(nodes=[{"id": "x" * 400, "x": i, "y": 0} for i in range(90)])),
+    ("stealth", "level_data", _over(lambda d: d.update(nodes=[{"id": "x" * 500, "x": i, "y": 0} for i in range(64)])),
      "bytes", "32768 bytes"),
     ("skirmish", "scenario", dict(SCENARIO, map=["." * 16] * 33), "map", "33 rows, the limit is 32"),
     ("skirmish", "scenario", dict(SCENARIO, fighters=[{"id": "x"}] * 17), "fighters", "the limit is 16"),
@@ -150,8 +150,8 @@ def test_a_limit_refusal_over_http_is_a_413_naming_the_limit(real: TestClient) -
     response = real.post("/api/rooms", json={"game": "stealth", "options": {"level_data": level}})
     assert response.status_code == 413
     assert response.json()["error"] == "too_large"
-    assert response.json()["message"]["en"] == "options.level_data: nodes: 204 nodes, the limit is 100"
-    assert response.json()["message"]["fr"] == "options.level_data : nodes : 204 nœuds, la limite est 100"
+    assert response.json()["message"]["en"] == "options.level_data: nodes: 204 nodes, the limit is 64"
+    assert response.json()["message"]["fr"] == "options.level_data : nodes : 204 nœuds, la limite est 64"
 
 
 def test_a_level_within_the_limits_is_built_in_a_worker_while_the_server_serves(tmp_path: Path) -> None:

@@ -25,7 +25,8 @@ Every problem raises :class:`~meeple.core.errors.FormatError` naming the source,
 A level may come from the network (a room's ``level_data``), so its size is bounded (:data:`LEVEL_LIMITS`,
 checked first, before any other work, and :data:`MAX_DEGREE`, :data:`MAX_RANGE`, :data:`MAX_STONES`): at
 the limits a level still builds in milliseconds and its view, which the server draws after every move,
-in well under a tenth of a second. The shipped levels use a fraction of them (22 nodes, 4 enemies).
+in a few tens of milliseconds (the shipped levels' in under ten). The shipped levels use about a third of
+them (22 nodes, 30 edges, 4 enemies, 4 edges at a node, ranges of 3, one stone).
 """
 
 from __future__ import annotations
@@ -62,16 +63,16 @@ NO_NODE = -1
 
 LEVEL_LIMITS = ContentLimits(
     max_bytes=32_768, max_depth=6, max_text=500, max_items=300,
-    counts={"nodes": 100, "edges": 300, "enemies": 20, "caravan": 8},
+    counts={"nodes": 64, "edges": 160, "enemies": 12, "caravan": 6},
     words={"nodes": Msg("nœuds", "nodes"), "edges": Msg("arêtes", "edges"), "enemies": Msg("ennemis", "enemies"),
            "caravan": Msg("membres de la file", "caravan members")},
 )
 """The size limits of a level document (JSON bytes, nesting, any text, any list, and these lists)."""
-MAX_DEGREE = 8
+MAX_DEGREE = 6
 """The most edges that meet at one node (each is a move, and the view previews every move)."""
-MAX_RANGE = 5
+MAX_RANGE = 4
 """The largest ``stone_range``, ``noise_radius`` and tracker ``radius``."""
-MAX_STONES = 9
+MAX_STONES = 5
 
 
 @dataclass(frozen=True)
