@@ -32,6 +32,7 @@ class Run:
     validate_seconds: float
     cpu_seconds: float
     analyse_seconds: float
+    analyse_cpu: float
 
     @property
     def wall(self) -> float:
@@ -46,9 +47,10 @@ def measure(path: Path) -> Run:
     solution = solve(level)
     solved = time.perf_counter()
     report = validate(level)
-    validated, cpu = time.perf_counter(), time.process_time() - cpu
+    validated, cpu, analysing = time.perf_counter(), time.process_time() - cpu, time.process_time()
     analyse(load_level_file(path))  # afresh too: nothing remembered from the validation
-    return Run(solution, report, solved - began, validated - solved, cpu, time.perf_counter() - validated)
+    return Run(solution, report, solved - began, validated - solved, cpu, time.perf_counter() - validated,
+               time.process_time() - analysing)
 
 
 def main() -> None:
@@ -58,25 +60,28 @@ def main() -> None:
     repeat = max(1, parser.parse_args().repeat)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'level':>6} {'reachable':>9} {'explored':>9} {'states/s':>10} {'solve s':>8} {'validate s':>10} "
-          f"{'cpu s':>7} {'par':>4} {'analyse s':>9}")
-    worst_wall = worst_cpu = worst_analyse = 0.0
+          f"{'cpu s':>7} {'par':>4} {'analyse s':>9} {'cpu s':>6}")
+    worst_wall = worst_cpu = worst_analyse = worst_analyse_cpu = 0.0
     for path in shipped_level_paths():
         runs = [measure(path) for _ in range(repeat)]
         best = min(runs, key=lambda run: run.wall)
         cpu = min(run.cpu_seconds for run in runs)
         worst_wall, worst_cpu = max(worst_wall, best.wall), max(worst_cpu, cpu)
         analysed = min(run.analyse_seconds for run in runs)
+        analysed_cpu = min(run.analyse_cpu for run in runs)
         worst_analyse = max(worst_analyse, analysed)
+        worst_analyse_cpu = max(worst_analyse_cpu, analysed_cpu)
         report = best.report
         rate = report.states_explored / report.seconds if report.seconds else 0.0
         status = "" if report.ok else "  INVALID"
         print(f"{report.level.id:>6} {report.reachable:>9} {report.states_explored:>9} {rate:>10.0f} "
-              f"{best.solve_seconds:>8.4f} {best.validate_seconds:>10.4f} {cpu:>7.3f} {best.solution.length:>4} {analysed:>9.4f}{status}")
+              f"{best.solve_seconds:>8.4f} {best.validate_seconds:>10.4f} {cpu:>7.3f} {best.solution.length:>4} {analysed:>9.4f} {analysed_cpu:>6.3f}{status}")
     verdict = "met" if worst_wall < GOAL_SECONDS else "MISSED"
     print(f"slowest level: {worst_wall:.3f} s wall, {worst_cpu:.3f} s CPU for solve+validate "
           f"(goal < {GOAL_SECONDS:.0f} s wall: {verdict}; best of {repeat})")
     verdict = "met" if worst_analyse < ANALYSE_GOAL_SECONDS else "MISSED"
-    print(f"slowest analysis: {worst_analyse:.3f} s wall (goal < {ANALYSE_GOAL_SECONDS:.0f} s: {verdict})")
+    print(f"slowest analysis: {worst_analyse:.3f} s wall, {worst_analyse_cpu:.3f} s CPU "
+          f"(goal < {ANALYSE_GOAL_SECONDS:.0f} s wall: {verdict})")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
