@@ -2,15 +2,17 @@
 
 A case is made in five moves, all drawn from one seeded random stream (same seed, same case):
 
-1. the board is cut into rectangular rooms (binary space partition), each given a name from a theme
+1. the board is cut into rooms like a published house (binary space partition into
+   :data:`ROOM_COUNTS` rooms of comparable sizes, a few bent walls), each given a name from a theme
    (la Bibliothèque, sur la Terrasse...), a floor that differs from every neighbour's, and furniture;
-2. an answer is drawn: one person per row and column, on a cell one may stand on, such that some room
-   holds exactly two people — one of them becomes the victim, the other is the murderer;
-3. every true clue about each person is listed (the victim gets at most one, rule V2);
+2. an answer is drawn: one person per row and column, on a cell one may stand on (on furniture about
+   half the time), such that some room holds exactly two people — one of them becomes the victim, the
+   other is the murderer;
+3. true clues about each person are put on offer (the victim gets one);
 4. the clues are dropped one at a time whenever the logical solver still finishes the case at the asked
-   level without guessing — what is left is minimal: no clue can go. The order keeps a mix of clue
-   families (a clue of the family the case holds most of is tried first; above level 1 rows and columns
-   go first);
+   level without guessing: the victim's first, then a clue of the family furthest above its share of
+   :data:`MIX_TARGETS` (the mix of published cases); a suspect's last clue always stays, so what is left
+   is minimal but for suspects' only clues;
 5. the case is kept only if its hardest deduction is exactly the asked level and the exact solver proves
    it has one solution; otherwise another attempt starts from a stream derived from the seed.
 """
@@ -89,39 +91,69 @@ NAMES: tuple[tuple[str, str], ...] = (
 """French first names, accents and all, four per initial (two women, two men). A case draws its people
 from different initials (É counts as E), so that two letters always tell them apart on the board."""
 
-LINE_KINDS = frozenset({"row", "column"})
-"""Clues that give a row or a column away; above difficulty 1 the generator tries to drop them first, so
-that what is left asks for the rooms, the objects and the company people keep."""
-
 FAMILIES: dict[str, str] = {
     "row": "line", "not_row": "line", "column": "line", "not_column": "line", "room": "room", "not_room": "room",
     "on": "object", "not_on": "object", "beside": "beside", "not_beside": "beside", "corner": "corner",
     "not_corner": "corner", "alone": "company", "with_one_other": "company",
 }
-"""The six kinds of information a clue gives. The generator keeps a mix: it tries to drop a clue of the
-family that the case holds most of first."""
+"""The six kinds of information a clue gives."""
+
+MIX_TARGETS: dict[str, float] = {
+    "room": 0.34, "beside": 0.18, "object": 0.18, "line": 0.10, "not_line": 0.05, "corner": 0.10, "company": 0.05,
+}
+"""The share of clues each family aims at, near the ten published cases (rooms 29 %, « à côté » 23 %,
+objects 18 %, rows and columns 17 %, corners 10 %, company 3 %: ``benchmarks/README.md``); « pas dans la
+rangée » / « pas dans la colonne » (``not_line``) take a small share of the lines'. The generator tries to
+drop first a clue of the family furthest above its share."""
+
+
+def mix_family(kind: str) -> str:
+    """The family of :data:`MIX_TARGETS` a clue kind counts in (negated rows and columns apart)."""
+    return "not_line" if kind in ("not_row", "not_column") else FAMILIES[kind]
+
 
 Rect = tuple[int, int, int, int]
 """A rectangle: top row, left column, height, width."""
 
 
+ROOM_COUNTS: dict[int, tuple[int, int]] = {4: (3, 3), 5: (3, 4), 6: (4, 5), 7: (4, 6), 8: (5, 7), 9: (6, 7)}
+"""How many rooms a house of each size has (fewest, most), as the published cases have them: 6-7 rooms
+on 9×9, 4-6 on 7×7, 4-5 on 6×6 (``shared/reference/murder-cases``; ``benchmarks/README.md``)."""
+
+LARGEST_ROOM: dict[int, int] = {4: 8, 5: 11, 6: 13, 7: 17, 8: 21, 9: 24}
+"""The most cells one room may take, about 30 % of the board (the published 9×9 houses' largest rooms
+have 20-21 cells of 81, their 6×6 ones 8-12 of 36); a house that breaks it is drawn again."""
+
+
 def _split_rooms(size: int, count: int, rng: SeededRandom) -> list[Rect]:
+    """``count`` rectangles by binary partition: the larger a rectangle, the likelier it is cut (weight:
+    area squared), across its longer side, within its middle third — rooms of comparable sizes."""
     rects: list[Rect] = [(0, 0, size, size)]
     while len(rects) < count:
-        splittable = [r for r in rects if r[2] * r[3] >= 4 and max(r[2], r[3]) >= 2]
+        splittable = [r for r in rects if max(r[2], r[3]) >= 2]
         if not splittable:
             break
-        rect = rng.choices(splittable, weights=[r[2] * r[3] for r in splittable])[0]
+        rect = rng.choices(splittable, weights=[(r[2] * r[3]) ** 2 for r in splittable])[0]
         top, left, height, width = rect
         vertical = width > height if width != height else rng.random() < 0.5
+        length = width if vertical else height
+        margin = max(1, length // 3)
+        cut = rng.randint(margin, length - margin)
         rects.remove(rect)
         if vertical:
-            cut = rng.randint(1, width - 1)
             rects += [(top, left, height, cut), (top, left + cut, height, width - cut)]
         else:
-            cut = rng.randint(1, height - 1)
             rects += [(top, left, cut, width), (top + cut, left, height - cut, width)]
     return rects
+
+
+def _house(size: int, rng: SeededRandom) -> list[list[str]]:
+    """Rooms like a published house: :data:`ROOM_COUNTS` of them, none past :data:`LARGEST_ROOM` cells."""
+    while True:
+        grid = _grid_from(size, _split_rooms(size, rng.randint(*ROOM_COUNTS[size]), rng), rng)
+        counts = Counter(room for row in grid for room in row)
+        if max(counts.values()) <= LARGEST_ROOM[size]:
+            return grid
 
 
 def _grid_from(size: int, rects: list[Rect], rng: SeededRandom) -> list[list[str]]:
@@ -201,6 +233,11 @@ def _furnish(grid: list[list[str]], rooms: dict[str, tuple[Room, RoomTheme]], rn
     return objects
 
 
+ON_FURNITURE_SKIP = 0.5
+"""When drawing the answer, a cell with furniture one can stand on is tried first unless this chance says
+otherwise: published cases put many people on a chair, a bed, a rug (« sur » clues are 18 % of theirs)."""
+
+
 def _draw_answer(size: int, objects: dict[Cell, str], rng: SeededRandom) -> list[Cell] | None:
     """One cell per row, columns all different, each cell one may stand on (randomised backtracking)."""
 
@@ -214,6 +251,8 @@ def _draw_answer(size: int, objects: dict[Cell, str], rng: SeededRandom) -> list
             return
         columns = [c for c in range(size) if c not in used and standable((row, c))]
         rng.shuffle(columns)
+        # people sit on furniture about half the time, as in published cases (« sur un fauteuil »)
+        columns.sort(key=lambda c: (row, c) not in objects or rng.random() < ON_FURNITURE_SKIP)
         for col in columns:
             for rest in place(row + 1, used | {col}):
                 yield [(row, col), *rest]
@@ -229,10 +268,18 @@ def _people(size: int, rng: SeededRandom) -> list[tuple[str, str]]:
     return [rng.choice(by_initial[initial]) for initial in sorted(initials)]
 
 
+LINE_TRUTHS = 0.3
+"""The chance that a person's row, column and a row and column they are not in join the clues on offer."""
+
+
 def _true_clues(case: Case, person: Person, cell: Cell, answer: dict[str, Cell], rng: SeededRandom) -> list[Clue]:
     room = case.room_of(cell)
     pid = person.id
-    clues = [Clue(pid, "row", index=cell[0]), Clue(pid, "column", index=cell[1]), Clue(pid, "room", room=room)]
+    clues = [Clue(pid, "room", room=room)]
+    if rng.random() < LINE_TRUTHS:  # not everybody's row and column are on offer: cases lean less on lines
+        clues += [Clue(pid, "row", index=cell[0]), Clue(pid, "column", index=cell[1]),
+                  Clue(pid, "not_row", index=rng.choice([r for r in range(case.size) if r != cell[0]])),
+                  Clue(pid, "not_column", index=rng.choice([c for c in range(case.size) if c != cell[1]]))]
     others = [r.id for r in case.rooms if r.id != room]
     if others:
         clues.append(Clue(pid, "not_room", room=rng.choice(others)))
@@ -245,7 +292,8 @@ def _true_clues(case: Case, person: Person, cell: Cell, answer: dict[str, Cell],
         clues.append(Clue(pid, "not_on", object=rng.choice(absent)))
     in_room = sorted({k for c, k in case.objects.items() if case.room_of(c) == room})
     beside = [k for k in in_room if case.is_beside(cell, k)]
-    clues += [Clue(pid, "beside", object=k) for k in beside]
+    if beside:  # one « à côté » on offer, not one per neighbour: it would crowd the other families out
+        clues.append(Clue(pid, "beside", object=rng.choice(beside)))
     not_beside = [k for k in in_room if k not in beside]
     if not_beside:
         clues.append(Clue(pid, "not_beside", object=rng.choice(not_beside)))
@@ -263,8 +311,7 @@ def _rebuild(case: Case, clues: list[Clue]) -> Case:
 
 
 def _attempt(size: int, difficulty: int, rng: SeededRandom) -> Case | None:
-    count = rng.randint(max(2, size // 2), size // 2 + 2)
-    grid = _grid_from(size, _split_rooms(size, count, rng), rng)
+    grid = _house(size, rng)
     rooms = _make_rooms(grid, rng)
     objects = _furnish(grid, rooms, rng)
     cells = _draw_answer(size, objects, rng)
@@ -291,14 +338,22 @@ def _attempt(size: int, difficulty: int, rng: SeededRandom) -> Case | None:
 
 
 def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
+    """Drop clues while the case stays guess-free at ``difficulty``; a suspect's last clue stays (every
+    card says something), the victim's is tried first (it stays only when needed)."""
     if not solve_logically(case, difficulty, keep_steps=False).solved:
         return None
     clues = list(case.clues)
     kept = [True] * len(clues)
-    for i in _drop_order(clues, kept, difficulty, rng):
+    holders = Counter(clue.person for clue in clues)
+    for i in _drop_order(case, clues, kept, rng):
+        person = clues[i].person
+        if holders[person] == 1 and person != case.victim.id:
+            continue
         kept[i] = False
         trial = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
-        if not solve_logically(trial, difficulty, keep_steps=False).solved:
+        if solve_logically(trial, difficulty, keep_steps=False).solved:
+            holders[person] -= 1
+        else:
             kept[i] = True
     final = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
     result = solve_logically(final, difficulty, keep_steps=False)
@@ -307,15 +362,17 @@ def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
     return with_solution(final, result.solution or {})
 
 
-def _drop_order(clues: list[Clue], kept: list[bool], difficulty: int, rng: SeededRandom) -> Iterator[int]:
-    """The clue to try dropping next: above level 1 a row or column first; then one of the family the kept
-    clues hold most of (a random one among equals), so that a case mixes rooms, objects, corners..."""
+def _drop_order(case: Case, clues: list[Clue], kept: list[bool], rng: SeededRandom) -> Iterator[int]:
+    """The clue to try dropping next: the victim's first, then one of the family furthest above its share
+    of :data:`MIX_TARGETS` among the kept clues (a random one among equals)."""
     untried = list(range(len(clues)))
     rng.shuffle(untried)
+    victim = case.victim.id
     while untried:
-        held = Counter(FAMILIES[clues[i].kind] for i in range(len(clues)) if kept[i])
-        priority = {i: (difficulty > 1 and clues[i].kind in LINE_KINDS, held[FAMILIES[clues[i].kind]]) for i in untried}
-        best = max(untried, key=priority.__getitem__)
+        held = Counter(mix_family(clues[i].kind) for i in range(len(clues)) if kept[i])
+        total = max(sum(held.values()), 1)
+        excess = {family: held[family] / total - target for family, target in MIX_TARGETS.items()}
+        best = max(untried, key=lambda i: (clues[i].person == victim, excess[mix_family(clues[i].kind)]))
         untried.remove(best)
         yield best
 
