@@ -71,6 +71,10 @@ def test_an_error_points_at_the_enemy_and_a_draft_survives_a_reload(page: Any) -
     page.click("#editor-finish")  # a route along no edge: the validator names it
     expect(page.locator("#editor-status")).to_contain_text("enemies[0]")
     expect(page.locator(".editor-board circle.editor-marked[data-node=n1]")).to_have_count(1)
+    page.click("[data-tool=caravan]")
+    page.click("[data-node=n1]")  # a member away from the start: the caravan's field is named and ringed
+    expect(page.locator("#editor-status")).to_contain_text("caravan[0]")
+    expect(page.locator(".editor-board circle.editor-marked[data-node=n1]")).to_have_count(1)
     page.reload()  # back on the stealth level list
     page.click("#create-level")
     expect(page.locator(".editor-board circle[data-node]")).to_have_count(3)  # the draft was kept

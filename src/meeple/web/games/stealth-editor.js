@@ -16,7 +16,7 @@ const HEIGHT = 5;
 const TOOLS = [
   ["node", "Nœud", "Node"], ["edge", "Arête", "Edge"], ["oneway", "Sens unique", "One-way"],
   ["door", "Porte", "Door"], ["key", "Clé", "Key"], ["hide", "Cachette", "Hide"], ["start", "Départ", "Start"],
-  ["exit", "Sortie", "Exit"], ["sentry", "Sentinelle", "Sentry"], ["pivot", "Pivotante", "Pivoting"],
+  ["exit", "Sortie", "Exit"], ["caravan", "Caravane", "Caravan"], ["sentry", "Sentinelle", "Sentry"], ["pivot", "Pivotante", "Pivoting"],
   ["patrol", "Patrouille", "Patrol"], ["tracker", "Traqueur", "Tracker"], ["erase", "Effacer", "Erase"],
 ];
 
@@ -24,7 +24,8 @@ function emptyLevel() {
   return {
     format: "meeple-stealth-level", version: 1, id: "custom",
     title: { fr: "Mon niveau", en: "My level" }, hint: { fr: "", en: "" },
-    stones: 0, stone_range: 2, noise_radius: 2, nodes: [], edges: [], start: null, exit: null, enemies: [],
+    stones: 0, stone_range: 2, noise_radius: 2, nodes: [], edges: [], start: null, exit: null, caravan: [],
+    enemies: [],
   };
 }
 
@@ -57,6 +58,8 @@ export function openEditor(root, ctx, back) {
   const toolbar = h("div", { class: "editor-tools", role: "radiogroup", "aria-label": t("outil", "tool") });
   const finish = h("button", { type: "button", id: "editor-finish", hidden: true,
     on: { click: () => finishPending() } }, t("Terminer", "Done"));
+  const loop = h("input", { type: "checkbox", id: "editor-loop" });
+  const loopLabel = h("label", { hidden: true }, loop, " ", t("ronde en boucle", "looping round"));
   const play = h("button", { type: "button", id: "editor-play", class: "primary", disabled: true,
     on: { click: () => ctx.start({ options: { level_data: level } }) } }, t("Jouer ce niveau", "Play this level"));
   const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "editor-import-file", hidden: true,
@@ -74,7 +77,7 @@ export function openEditor(root, ctx, back) {
     h("div", { class: "editor-head" },
       h("h2", {}, t("Créer un niveau", "Create a level")),
       h("button", { type: "button", on: { click: back } }, t("← Niveaux", "← Levels"))),
-    toolbar, board, finish, h("div", { class: "editor-numbers" }, numbers), status,
+    toolbar, board, h("div", { class: "editor-numbers" }, finish, loopLabel), h("div", { class: "editor-numbers" }, numbers), status,
     h("div", { class: "editor-actions" }, play,
       h("button", { type: "button", id: "editor-export", on: { click: exportFile } }, t("Exporter", "Export")),
       h("button", { type: "button", id: "editor-import", on: { click: () => fileInput.click() } }, t("Importer", "Import")),
@@ -140,6 +143,11 @@ export function openEditor(root, ctx, back) {
       node.key = "red";
     } else if (tool === "start") level.start = name;
     else if (tool === "exit") level.exit = name;
+    else if (tool === "caravan") {
+      // members in trail order: the first right behind the start; clicking a member again takes it off
+      level.caravan = level.caravan || [];
+      level.caravan = level.caravan.includes(name) ? level.caravan.filter((m) => m !== name) : [...level.caravan, name];
+    }
     else if (tool === "erase") erase(name);
     else if (["edge", "oneway", "door"].includes(tool)) return edgeClick(name);
     else if (["sentry", "tracker", "pivot", "patrol"].includes(tool)) return enemyClick(name);
@@ -153,6 +161,7 @@ export function openEditor(root, ctx, back) {
     level.enemies = level.enemies.filter((enemy) => ![enemy.node, ...(enemy.route || []), ...(enemy.cycle || []), enemy.facing].includes(name));
     if (level.start === name) level.start = null;
     if (level.exit === name) level.exit = null;
+    level.caravan = (level.caravan || []).filter((member) => member !== name);
   }
 
   function edgeClick(name) {
@@ -187,7 +196,7 @@ export function openEditor(root, ctx, back) {
       const id = `${tool}${level.enemies.length + 1}`;
       if (tool === "sentry" || tool === "tracker") level.enemies.push({ id, kind: tool, node, facing: rest[0] });
       else if (tool === "pivot") level.enemies.push({ id, kind: "pivot", node, cycle: rest });
-      else if (tool === "patrol") level.enemies.push({ id, kind: "patrol", route: [node, ...rest], loop: false });
+      else if (tool === "patrol") level.enemies.push({ id, kind: "patrol", route: [node, ...rest], loop: loop.checked });
     }
     changed();
   }
@@ -196,6 +205,7 @@ export function openEditor(root, ctx, back) {
   function levelDocument() {
     const doc = { ...level };
     for (const key of ["start", "exit"]) if (doc[key] === null) delete doc[key];
+    if (!doc.caravan || !doc.caravan.length) delete doc.caravan;
     return doc;
   }
 
@@ -223,6 +233,8 @@ export function openEditor(root, ctx, back) {
 
   /** The node (or nodes) a validator field points at: nodes[3], edges[2], enemies[1]…, start, exit. */
   function pointed(field) {
+    const member = /^caravan\[(\d+)\]/.exec(field || "");
+    if (member) return [(level.caravan || [])[Number(member[1])]];
     const found = /^(nodes|edges|enemies)\[(\d+)\]/.exec(field || "");
     if (!found) return field === "start" || field === "exit" ? [level[field]] : [];
     const item = level[found[1]][Number(found[2])];
@@ -256,6 +268,7 @@ export function openEditor(root, ctx, back) {
     clear(board);
     for (const button of toolbar.children) button.setAttribute("aria-checked", String(button.dataset.tool === tool));
     finish.hidden = !(["pivot", "patrol"].includes(tool) && pending.length > 1);
+    loopLabel.hidden = tool !== "patrol";
     const px = (node) => MARGIN + node.x * SCALE;
     const py = (node) => MARGIN + node.y * SCALE;
     const marked = new Set(report && report.format_error ? pointed(report.format_error.field) : []);
@@ -281,7 +294,7 @@ export function openEditor(root, ctx, back) {
       shape.addEventListener("pointerdown", () => { if (tool === "node") dragging = node; });
       board.append(activatable(shape, node.id, () => onNode(node.id)));
       const label = [node.id, node.id === level.start ? "@" : "", node.id === level.exit ? ">" : "", node.key ? "⚷" : "",
-        enemy ? "!" : ""].join("");
+        (level.caravan || []).includes(node.id) ? "&" : "", enemy ? "!" : ""].join("");
       board.append(s("text", { x: px(node), y: py(node) + 5, "text-anchor": "middle", class: "node-label", "pointer-events": "none" }, label));
     }
     drawStatus();
