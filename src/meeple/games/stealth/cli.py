@@ -30,6 +30,7 @@ from meeple.games.stealth.generator import (
     generate,
 )
 from meeple.games.stealth.level import (
+    MECHANIC_CODES,
     Level,
     load_level_file,
     load_shipped_level,
@@ -253,8 +254,8 @@ def _transformations_text(result: Analysis) -> list[str]:
 ))
 def generate_command(
     mechanics: Annotated[str, typer.Option("--mechanics", help=cli_help(
-        "mécaniques nécessaires, séparées par des virgules (sentry,stone,…)",
-        "mechanics that must be needed, comma-separated (sentry,stone,…)"))],
+        f"mécaniques nécessaires, séparées par des virgules, parmi {', '.join(MECHANIC_CODES)}",
+        f"mechanics that must be needed, comma-separated, among {', '.join(MECHANIC_CODES)}"))],
     out: Annotated[Path, typer.Option("--out", help=cli_help("dossier où écrire les niveaux", "folder to write the levels to"))],
     seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 1,
     difficulty: Annotated[int, typer.Option("--difficulty", help=cli_help("difficulté de 1 à 5", "difficulty 1 to 5"))] = 1,
