@@ -21,7 +21,7 @@ from meeple.games.murder import MurderGame
 from meeple.server.registry import GameAdapter, GameRegistry, UnknownGameError, adapter_for
 from meeple.server.service import RoomService, RoomSpec, SeatSpec, ServerError
 from meeple.server.store import Store
-from meeple.server.workers import AiWorkers, SearchFailed
+from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, WorkersBusy
 from tests.server import take_plugin
 from tests.server.conftest import test_registry
 
@@ -286,4 +286,47 @@ def test_a_heavy_query_runs_in_a_worker_and_a_bad_parameter_gives_the_same_reply
 
     for name in ("True", "False"):
         (tmp_path / name).mkdir()
+    asyncio.run(scenario())
+
+
+def test_timed_workers_give_errors_back_as_they_are_and_never_run_in_the_server() -> None:
+    async def scenario() -> None:
+        workers = TimedWorkers(processes=1, time_limit=60.0)
+        try:
+            first = await workers.run(os.getpid)
+            assert first != os.getpid()
+            with pytest.raises(FormatError) as misread:
+                await workers.run(_misread, "depth")
+            assert misread.value.field == "depth"  # a game's error crosses back as itself
+            with pytest.raises(SearchFailed, match="broken engine"):
+                await workers.run(_crash)
+            assert await workers.run(os.getpid) == first and workers.replaced == 0  # the worker stayed
+
+            def local() -> int:
+                return os.getpid()
+
+            with pytest.raises(SearchFailed, match="cannot go to a worker"):
+                await workers.run(local)  # refused, not run in a thread of the server
+        finally:
+            workers.close()
+
+    asyncio.run(scenario())
+
+
+def test_timed_workers_refuse_calls_beyond_the_queue_and_stop_with_the_server() -> None:
+    async def scenario() -> None:
+        workers = TimedWorkers(processes=1, time_limit=600.0, max_waiting=1)
+        worker = await workers.run(os.getpid)
+        running = asyncio.ensure_future(workers.run(time.sleep, 600))
+        await asyncio.sleep(0.5)
+        waiting = asyncio.ensure_future(workers.run(os.getpid))
+        await asyncio.sleep(0.1)
+        with pytest.raises(WorkersBusy):
+            await workers.run(os.getpid)  # one already waits: refused at once
+        workers.close()
+        for call in (running, waiting):
+            with pytest.raises(SearchFailed):
+                await call
+        assert _gone(worker)
+
     asyncio.run(scenario())

@@ -185,6 +185,8 @@ GAME_CALL_SECONDS = 20.0
 """How long one heavy game call may take in a :class:`TimedWorkers` pool (a new murder case, a hint, a game
 built from a level, scenario or case sent inline): a generated 9×9 case takes under a second, a level at the
 format's limits a few milliseconds, so only hostile content or a runaway search reaches it."""
+START_SECONDS = 120.0
+"""How long a new game worker may take to start and load the games (not counted in any call's time limit)."""
 MAX_WAITING = 64
 """How many calls may wait for a worker of a :class:`TimedWorkers` pool; more are refused at once."""
 
@@ -202,8 +204,13 @@ class WorkersBusy(Exception):
 
 
 def _serve(connection: Connection, niceness: int, server_pid: int) -> None:
-    """A timed worker's life: answer each pickled ``(function, args)`` with a pickled ``(ok, value)``."""
+    """A timed worker's life: load the games, say so, then answer each pickled ``(function, args)`` with a
+    pickled ``(ok, value)``."""
     _start_worker(niceness, server_pid)
+    from meeple.games import discover
+
+    discover()  # the games' modules are loaded before the first call, so its time limit is its own work's
+    connection.send_bytes(b"ready")
     while True:
         try:
             payload = connection.recv_bytes()
@@ -237,6 +244,14 @@ class _Worker:
                                        name="meeple-game-worker")
         self.process.start()
         child.close()
+        if not self.connection.poll(START_SECONDS):
+            self.stop()
+            raise SearchFailed(f"a game worker did not start within {START_SECONDS} s")
+        try:
+            self.connection.recv_bytes()  # "ready"
+        except (EOFError, OSError) as error:
+            self.stop()
+            raise SearchFailed(f"a game worker died at start-up: {error!r}") from None
 
     def stop(self) -> None:
         """Kill the process now (SIGKILL: a search stuck in C code never sees a gentler signal)."""
@@ -300,6 +315,8 @@ class TimedWorkers:
         finally:
             self._waiting -= 1
         try:
+            if self._closed:  # closed while this call waited
+                raise SearchFailed("the game workers were stopped")
             result: T = await self._run_on_a_worker(payload)
         finally:
             self._slots.release()
@@ -312,9 +329,11 @@ class TimedWorkers:
         try:
             try:
                 answer = await asyncio.to_thread(_exchange, worker.connection, payload, self.time_limit)
-            except (EOFError, OSError) as error:  # the worker died (out of memory, killed)
+            except (EOFError, OSError) as error:  # the worker died (out of memory, killed) or was stopped
+                if self._closed:
+                    raise SearchFailed("the game workers were stopped") from None
                 log.error("a game worker process died (%s); it is replaced", error)
-                raise SearchFailed(f"the game worker died: {error}") from None
+                raise SearchFailed(f"the game worker died: {error!r}") from None
             if answer is None:
                 log.warning("a game call ran past %g s: its worker is killed and replaced", self.time_limit)
                 raise TimeLimitExceeded(self.time_limit)
