@@ -106,7 +106,7 @@ def test_more_than_four_neutralisable_enemies_is_refused() -> None:
     enemies = [sentry(f"a{i}", f"side{i}", f"g{i}") for i in range(1, 6)]
     report = validate(level(edges, enemies, "s0"))
     assert report.solutions["finish"].found and len(report.neutralisable) == 5
-    assert any("5 neutralisable enemies (at most 4)" in problem.en for problem in report.problems)
+    assert "5 neutralisable enemies (at most 4): g1, g2, g3, g4, g5" in [problem.en for problem in report.problems]
 
 
 def test_wrong_par_unreachable_star_and_unsolvable_level_are_reported() -> None:

@@ -313,8 +313,9 @@ def _check(report: Report) -> None:
         return
     count = len(report.neutralisable)
     if count > MAX_NEUTRALISABLE:
-        problems.append(Msg(f"{count} ennemis neutralisables (au plus {MAX_NEUTRALISABLE})",
-                            f"{count} neutralisable enemies (at most {MAX_NEUTRALISABLE})"))
+        names = ", ".join(report.neutralisable)  # which ones: the editor and the command line point at them
+        problems.append(Msg(f"{count} ennemis neutralisables (au plus {MAX_NEUTRALISABLE}) : {names}",
+                            f"{count} neutralisable enemies (at most {MAX_NEUTRALISABLE}): {names}"))
     ghost = report.solutions["ghost"]
     if level.tutorial and ghost.found and ghost.length < finish.length + TUTORIAL_MARGIN:
         problems.append(Msg(

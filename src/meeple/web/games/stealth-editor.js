@@ -272,6 +272,13 @@ export function openEditor(root, ctx, back) {
     const px = (node) => MARGIN + node.x * SCALE;
     const py = (node) => MARGIN + node.y * SCALE;
     const marked = new Set(report && report.format_error ? pointed(report.format_error.field) : []);
+    // a validator reason that names enemies (too many neutralisable ones) rings their nodes too
+    for (const problem of (report && report.problems) || []) {
+      for (const enemy of level.enemies) {
+        const id = String(enemy.id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        if (new RegExp(`(^|[ ,:])${id}(,|$)`).test(problem.en || "")) marked.add(enemy.node || (enemy.route || [])[0]);
+      }
+    }
     for (const edge of level.edges) {
       const [a, b] = edgeEnds(edge).map(nodeAt);
       if (!a || !b) continue;
