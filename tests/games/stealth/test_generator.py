@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from meeple.games.stealth.analysis import Figures, analyse
 from meeple.games.stealth.generator import (
@@ -118,3 +120,12 @@ def test_cli_generate_bad_options_are_one_line_usage_errors(cli: Callable[..., D
     (tmp_path / "file").write_text("x")
     assert cli("generate", "--mechanics", "sentry", "--out", str(tmp_path / "file")).returncode == 2
     assert not list(tmp_path.glob("*.json"))  # nothing written
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**9), mechanic=st.sampled_from(["sentry", "stone", "door", "caravan"]))
+def test_any_seed_gives_a_valid_level_that_needs_the_requested_mechanic(seed: int, mechanic: str) -> None:
+    made = next(generate(check_request(seed, [mechanic], 1)))
+    lv = parse_level(made.document, "generated")
+    assert validate(lv).ok and mechanic in analyse(lv).needed() and crossings(lv) == []
+    assert made.document == next(generate(check_request(seed, [mechanic], 1))).document  # same seed, same level
