@@ -54,8 +54,10 @@ def new_page(browser: Any, live_server: LiveServer, watch: Watch) -> Iterator[An
     contexts: list[Any] = []
 
     def make(**options: Any) -> Any:
-        # a French browser unless a test says otherwise: the app's first visit follows the browser's language
-        context = browser.new_context(**{"viewport": {"width": 1000, "height": 800}, "locale": "fr-FR", **options})
+        # a French browser unless a test says otherwise (the app's first visit follows the browser's language),
+        # asking for reduced motion (no animation to wait for; test_motion turns them on)
+        context = browser.new_context(**{"viewport": {"width": 1000, "height": 800}, "locale": "fr-FR",
+                                         "reduced_motion": "reduce", **options})
         contexts.append(context)
         page = watch.page(context)
         page.goto(live_server.url + "/")

@@ -5,6 +5,7 @@ import { clear, focusKey, h, restoreFocus } from "./dom.js";
 import { lang, onLang, setLang, t, tr } from "./i18n.js";
 import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api, ApiError, RoomSocket, statusText } from "./net.js";
+import { coachPanel } from "./coach.js";
 import { historyPanel } from "./history.js";
 import { rulesButton } from "./rules.js";
 
@@ -304,10 +305,12 @@ async function showRoom(code) {
     banner, waiting, board, actions);
   app.append(shell);
   let history = null; // the History panel, once the game's page is known
+  let coach = null; // the first steps of a game new to this player
   codeBadge.hidden = false;
 
   const drawCode = () => {
-    clear(codeBadge).append(t("Salle ", "Room "), h("strong", { id: "code-value" }, code));
+    // the word goes on a narrow phone (the code keeps the top bar on one line); screen readers still hear it
+    clear(codeBadge).append(h("span", { class: "room-word" }, t("Salle ", "Room ")), h("strong", { id: "code-value" }, code));
   };
   drawCode();
 
@@ -354,7 +357,36 @@ async function showRoom(code) {
     }
   }
 
-  async function onState(state) {
+  // A computer's turn of several actions (ILYOS) arrives as quick successive states: they are drawn at a
+  // readable pace, one action at a time, each with its history line (not with reduced motion).
+  const paced = [];
+  let pacing = false;
+  let lastShown = 0;
+
+  function onState(state) {
+    paced.push(state);
+    if (!pacing) drainStates();
+  }
+
+  async function drainStates() {
+    pacing = true;
+    try {
+      while (paced.length) {
+        const next = paced.shift();
+        const previous = room.state;
+        const byComputer = previous && next.version === previous.version + 1 && previous.to_move !== null
+          && previous.players[previous.to_move]?.kind === "ai";
+        const wait = lastShown + AI_PACE_MS - performance.now();
+        if (byComputer && !calmMotion.matches && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await showState(next);
+        lastShown = performance.now();
+      }
+    } finally {
+      pacing = false;
+    }
+  }
+
+  async function showState(state) {
     const first = !room.state;
     room.state = state;
     room.timerEnd = state.time_left === null ? null : performance.now() + state.time_left * 1000;
@@ -373,6 +405,8 @@ async function showRoom(code) {
         });
         actions.before(history.element);
       }
+      coach = coachPanel(state.game, state.moves); // a player's first game of it: the first steps
+      if (coach) board.before(coach.element);
     }
     drawAll();
   }
@@ -480,6 +514,7 @@ async function showRoom(code) {
     rulesSlot.querySelector(".rules-button")?.relabel();
     if (room.page && room.state) showOnBoard(history ? history.update(room.state, reconnected()) : room.state);
     history?.relabel();
+    if (coach && room.state) coach.update(room.state);
   }
 
   /** Draw a state on the board (the live one, or a replayed one), the keyboard focus kept in place. */
@@ -516,10 +551,14 @@ async function showRoom(code) {
     clearInterval(ticker);
     stopLang();
     socket.close();
+    paced.length = 0; // states still waiting to be drawn belong to the page being left
     room.page?.destroy?.();
     history?.destroy();
   };
 }
+
+const AI_PACE_MS = 700; // the least time between two drawn actions of a computer
+const calmMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function levelTitle(game, key) {
   const level = gameEntry(game)?.levels?.find((entry) => entry.key === key);

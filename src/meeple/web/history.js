@@ -13,6 +13,16 @@ const ICONS = {
   now: "M13.5 4H16v12h-2.5z M4 4v12l9-6z",
 };
 
+const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/** A short "here it is" pulse on a board shape (nothing when the player asked for reduced motion). */
+function pop(node) {
+  if (calm.matches || typeof node.animate !== "function") return;
+  // the glow only (a page may slide the same shape into place with a transform meanwhile)
+  node.animate([{ filter: "drop-shadow(0 0 12px #f0a202) drop-shadow(0 0 12px #f0a202)" },
+    { filter: "drop-shadow(0 0 3px #f0a202) drop-shadow(0 0 3px #f0a202)" }], { duration: 900, easing: "ease-out" });
+}
+
 /**
  * The panel. ``ctx``: ``query(name, params)``, ``playerName(player)``, ``show(state)`` (draw a state on
  * the board: the live one or a replayed one), ``lastMove(move)`` (the board selectors of a move, from the
@@ -48,6 +58,7 @@ export function historyPanel(ctx) {
   let live = null; // the last live state
   let replay = null; // null (live) or {ply, state}
   let highlighted = [];
+  let shownPly = null; // the move whose highlight is drawn (its pop plays once)
   const total = () => live?.moves ?? 0;
   const shown = () => (replay ? replay.ply : null);
 
@@ -121,10 +132,15 @@ export function historyPanel(ctx) {
     const at = shown() ?? total();
     const entry = entries.find((e) => e.ply === at);
     if (!entry) return;
+    // a move seen for the first time (played now, or stepped to in the replay) shows itself: its shapes
+    // pop once; a redraw of the same position only puts the highlight back
+    const fresh = entry.ply !== shownPly;
+    shownPly = entry.ply;
     for (const selector of ctx.lastMove(entry.move)) {
       for (const node of ctx.board.querySelectorAll(selector)) {
         node.classList.add("last-move");
         highlighted.push(node);
+        if (fresh) pop(node);
       }
     }
   }

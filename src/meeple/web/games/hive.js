@@ -61,6 +61,16 @@ function mount(root, ctx) {
     h("div", {}, board, info, actions),
     h("aside", {}, reserves[0], reserves[1])));
 
+  let slid = null; // the state whose moved piece already slid into place
+
+  /** The piece just moved slides from its old cell (once per state; not with reduced motion). */
+  function slide(group, [fromX, fromY], [toX, toY]) {
+    slid = `${state.version}:${state.moves}`; // a replayed position has its own number of moves
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches || typeof group.animate !== "function") return;
+    group.animate([{ transform: `translate(${fromX - toX}px, ${fromY - toY}px)` }, { transform: "none" }],
+      { duration: 380, easing: "ease-in-out" });
+  }
+
   const myTurn = () => state.to_move !== null && state.seats.includes(state.to_move);
   const targetsOf = (name) => (myTurn() && state.view.targets[name]) || [];
 
@@ -109,6 +119,7 @@ function mount(root, ctx) {
         insect(top[1], x, y, 40),
         stack.pieces.length > 1 ? s("text", { x: x + 14, y: y - 12, class: "height" }, String(stack.pieces.length)) : null);
       const label = `${pieceLabel(top)}${stack.pieces.length > 1 ? `, ${t("sur", "on")} ${stack.pieces.slice(0, -1).map(pieceLabel).join(", ")}` : ""}`;
+      if (wasMoved && last.from && `${state.version}:${state.moves}` !== slid) slide(group, pixel(last.from[0], last.from[1]), [x, y]);
       if (movable) activatable(group, label, () => choose(top));
       tip(group, label); // the piece's name on hover, movable or not
       board.append(group);
