@@ -85,6 +85,7 @@ def test_segments_cross_and_shipped_drawings_have_no_crossing() -> None:
     ((1, ["stone"], 6), "--difficulty", "1 to 5 (not 6)"),
     ((1, ["stone", "door", "hide"], 1), "--mechanics", "3 mechanics, difficulty 1 allows at most 2"),
     ((1, ["sentry", "pivot", "patrol"], 5), "--mechanics", "more than 4 neutralisable enemies"),
+    ((1, ["diverted-front"], 1), "--difficulty", "diverted-front needs difficulty 2 at least"),
     ((1, ["stone"], 1, 0), "--count", "1 to 50 (not 0)"),
     ((1, ["stone"], 1, 1, 0), "--attempts", "1 to 100000 (not 0)"),
     ((-1, ["stone"], 1), "--seed", "0 to"),

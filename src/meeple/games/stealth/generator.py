@@ -125,6 +125,10 @@ def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 
         raise RequestError("--mechanics", Msg("une mécanique en double", "a mechanic listed twice"))
     if level not in DIFFICULTIES:
         raise RequestError("--difficulty", Msg(f"de 1 à 5 (pas {level})", f"1 to 5 (not {level})"))
+    if "diverted-front" in mechanics and level < 2:
+        raise RequestError("--difficulty", Msg(
+            "diverted-front demande au moins la difficulté 2 (il faut deux ennemis et une pierre)",
+            "diverted-front needs difficulty 2 at least (it takes two enemies and a stone)"))
     allowed = SHAPES[level].max_mechanics
     if len(mechanics) > allowed:
         raise RequestError("--mechanics", Msg(f"{len(mechanics)} mécaniques, la difficulté {level} en permet au plus {allowed}",
@@ -340,8 +344,10 @@ class _Draft:
             self.oneway.add((a, b) if self.rng.random() < 0.5 else (b, a))
         return True
 
-    def place_stone(self) -> bool:
-        self.stone = (1, self.rng.randint(1, 3), self.rng.randint(1, 3))
+    def place_stone(self, short: bool = False) -> bool:
+        """One stone; ``short``: a short throw heard far (range 1, noise 3), the shape in which walking into a
+        diverted enemy's face pays — it comes toward a stone thrown behind you (1-5, 2-7, 2-12)."""
+        self.stone = (1, 1, 3) if short else (1, self.rng.randint(1, 3), self.rng.randint(1, 3))
         return True
 
     def document(self, level_id: str) -> dict[str, Any]:
@@ -400,7 +406,8 @@ def draw(rng: random.Random, mechanics: Sequence[str], level: int, level_id: str
     if "hide" in mechanics:
         placers.append(draft.place_hide)
     if "stone" in mechanics or "diverted-front" in mechanics:
-        placers.append(draft.place_stone)
+        short = "diverted-front" in mechanics and rng.random() < 0.7
+        placers.append(lambda: draft.place_stone(short))
     if "door" in mechanics:
         placers.append(draft.place_door)
     if "oneway" in mechanics:
