@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.browser import wait_version
+from tests.web.browser import start_local_game, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +60,25 @@ def test_stealth_history_in_english(page: Any) -> None:
     expect(page.locator("#replay-where")).to_have_text("Move 0 / 1")
     page.click("#replay-now")
     expect(page.locator("#replay-where")).to_have_text("1 move")
+
+
+@pytest.mark.parametrize(("game", "words"), [("skirmish", "ne bouge pas"), ("murder", "placé"), ("ilyos", "Île posée en")])
+def test_every_game_lists_its_move_in_words_and_replays_it(page: Any, game: str, words: str) -> None:
+    start_local_game(page, game)
+    if game == "skirmish":
+        page.click(".fighter.can-act >> nth=0")
+        page.click("#hold")
+    elif game == "murder":
+        page.click(".murder-card .card-name >> nth=0")
+        page.click(".cell.free >> nth=0")
+    else:
+        page.click("#place-island")
+        page.click(".cell.pivot >> nth=0")
+        if page.locator(".orientation").count():
+            page.click(".orientation >> nth=0")
+    wait_version(page, 1)
+    expect(page.get_by_role("log", name="Historique").locator("li")).to_contain_text([words])
+    page.click("#replay-start")
+    expect(page.locator("#replay-where")).to_have_text("Coup 0 / 1")
+    page.click("#replay-forward")
+    expect(page.locator("#replay-notice")).to_be_hidden()  # forward to now: live again

@@ -35,6 +35,8 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     wait_version(page, 6)
     expect(page.locator("#outcome")).to_contain_text("Gagné")
     assert page.locator(".stealth-side .star.earned").count() == 3
+    assert page.locator("#new-game").count() == 0  # one set of end buttons: the level's own
+    assert page.locator("#share-game").count() == 1  # a finished game is shared by its link
     code = page.inner_text("#code-value")
     page.click("#next-level")  # a new room with the next level
     page.wait_for_function(f"() => (document.querySelector('#code-value')?.textContent || '') !== '' "

@@ -498,6 +498,18 @@ async function showRoom(code) {
     if (state.outcome && !room.page?.ownEndButtons) {
       actions.append(h("a", { class: "button primary", id: "new-game", href: `#/new/${state.game}` }, t("Nouvelle partie", "New game")));
     }
+    if (state.outcome) {
+      // a finished game is shared by its link: whoever opens it watches (read-only) and may replay it
+      actions.append(h("button", { type: "button", class: "quiet", id: "share-game", on: { click: async () => {
+        const link = `${location.origin}${location.pathname}#/room/${code}`;
+        try {
+          await navigator.clipboard.writeText(link);
+          toast(t("Lien de la partie copié : qui l'ouvre peut la revoir.", "Game link copied: whoever opens it can replay it."));
+        } catch {
+          toast(link);
+        }
+      } } }, t("Partager la partie", "Share the game")));
+    }
     actions.append(h("a", { class: "button quiet", href: "#/" }, t("Salon", "Lobby")));
   }
 
