@@ -156,6 +156,8 @@ def main() -> None:
                         context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 600,
                                                       has_touch=width < 600, locale="fr-FR" if args.lang == "fr" else "en-GB",
                                                       reduced_motion="reduce")
+                        # a returning player: the first-steps guide is already put away
+                        context.add_init_script('localStorage.setItem("meeple.coached", JSON.stringify(["hive", "ilyos", "skirmish", "murder"]))')
                         page = context.new_page()
                         page.goto(url + "/")
                         page.wait_for_selector(".game-cards [data-game=murder]")
