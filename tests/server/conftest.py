@@ -73,6 +73,11 @@ def room_socket(client: TestClient, code: str, token: str | None = None, **optio
         yield socket
 
 
+def as_seat(token: str) -> dict[str, str]:
+    """The headers of a request made for the seat of ``token`` (a token never goes in an address)."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
     """Create a room; fails the test on an error."""
     response = client.post("/api/rooms", json=body)

@@ -28,7 +28,7 @@ from meeple.core.i18n import set_language
 from meeple.server.app import create_app
 from meeple.server.service import MAX_OUTBOX_MESSAGES, Client
 from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ORIGINS_ENV, ClientLog, client_log
-from tests.server.conftest import create, room_socket, test_registry
+from tests.server.conftest import as_seat, create, room_socket, test_registry
 from tests.server.hostile_client import RawSocket, thread_server
 
 
@@ -294,6 +294,16 @@ def test_the_token_in_the_first_message_gives_the_seat(client: TestClient) -> No
         assert watcher.receive_json()["seats"] == []
     with room_socket(client, room["code"], "not-a-token") as stranger:
         assert stranger.receive_json()["error"] == "bad_token"
+
+
+def test_reading_a_room_over_http_takes_the_token_in_a_header_never_in_the_address(client: TestClient) -> None:
+    room = create(client, game="take", options={"pile": 5})
+    in_url = client.get(f"/api/rooms/{room['code']}", params={"token": room["token"]})
+    assert in_url.status_code == 400 and in_url.json()["error"] == "token_in_url"
+    assert "Authorization" in in_url.json()["message"]["en"]
+    seated = client.get(f"/api/rooms/{room['code']}", headers=as_seat(room["token"])).json()
+    assert seated["seats"] == [0, 1] and seated["legal"] == [1, 2, 3]
+    assert client.get(f"/api/rooms/{room['code']}").json()["seats"] == []
 
 
 @pytest.mark.parametrize("first", [{"type": "ping", "id": 1}, {"type": "hello", "token": 42},

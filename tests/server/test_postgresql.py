@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from meeple.server.app import create_app
 from meeple.server.service import RoomService, RoomSpec, SeatSpec
 from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
-from tests.server.conftest import create, test_registry
+from tests.server.conftest import as_seat, create, test_registry
 from tests.server.postgres import TempPostgres, binaries
 
 
@@ -82,7 +82,7 @@ def test_a_game_is_played_online_and_resumed_by_a_new_server(postgres_url: str) 
         stale = client.post(f"/api/rooms/{code}/moves", json={"token": room["token"], "version": 0, "move": 1})
         assert stale.status_code == 409
     with TestClient(create_app(postgres_url, test_registry(), ai_delay=0.0)) as again:
-        state = again.get(f"/api/rooms/{code}", params={"token": joined["token"]}).json()
+        state = again.get(f"/api/rooms/{code}", headers=as_seat(joined["token"])).json()
         assert state["view"]["pile"] == 4 and state["version"] == 2 and state["players"][1]["name"] == "Bea"
         resumed = again.post("/api/resume", json={"tokens": [room["token"]]}).json()["rooms"]
         assert [r["code"] for r in resumed] == [code]

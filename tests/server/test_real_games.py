@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from meeple.games import discover
 from meeple.server.app import create_app
 from meeple.server.registry import GameRegistry
-from tests.server.conftest import ManualClock, create
+from tests.server.conftest import ManualClock, as_seat, create
 
 GAMES = sorted(discover())
 
@@ -39,7 +39,7 @@ def _wait(client: TestClient, code: str, token: str, check: Any, seconds: float 
     """Poll the room until ``check`` holds (generous: an AI turn on a loaded machine may be slow)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        state = client.get(f"/api/rooms/{code}", params={"token": token}).json()
+        state = client.get(f"/api/rooms/{code}", headers=as_seat(token)).json()
         if check(state):
             return dict(state)
         time.sleep(0.05)
@@ -54,9 +54,9 @@ def test_every_game_is_created_played_and_replayed_from_the_store(real: TestClie
     game = _engine(real, code)
     move = game.move_to_json(game.legal_moves()[0])
     assert real.post(f"/api/rooms/{code}/moves", json={"token": token, "version": 0, "move": move}).json() == {"version": 1}
-    view_before = real.get(f"/api/rooms/{code}", params={"token": token}).json()["view"]
+    view_before = real.get(f"/api/rooms/{code}", headers=as_seat(token)).json()["view"]
     with TestClient(create_app(f"sqlite:///{tmp_path / 'real.sqlite3'}", GameRegistry.from_environment())) as again:
-        assert again.get(f"/api/rooms/{code}", params={"token": token}).json()["view"] == view_before
+        assert again.get(f"/api/rooms/{code}", headers=as_seat(token)).json()["view"] == view_before
 
 
 def test_games_list_their_levels_queries_and_timer(real: TestClient) -> None:
@@ -89,8 +89,8 @@ def test_ilyos_hands_stay_hidden_and_queries_answer_only_the_mover(real: TestCli
     room = create(real, game="ilyos", mode="online")
     code = room["code"]
     joined = real.post(f"/api/rooms/{code}/join", json={}).json()
-    first = real.get(f"/api/rooms/{code}", params={"token": room["token"]}).json()
-    second = real.get(f"/api/rooms/{code}", params={"token": joined["token"]}).json()
+    first = real.get(f"/api/rooms/{code}", headers=as_seat(room["token"])).json()
+    second = real.get(f"/api/rooms/{code}", headers=as_seat(joined["token"])).json()
     watcher = real.get(f"/api/rooms/{code}").json()
     assert first["view"]["hand"]["cards"] and watcher["view"]["hand"] is None
     assert second["view"]["hand"]["cards"] == []  # its own hand: nothing drawn before its turn

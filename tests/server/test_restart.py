@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 from websockets.sync.client import connect
 
+from tests.server.conftest import as_seat
 from tests.server.live import LiveServer
 
 TIMEOUT = 60.0
@@ -37,7 +38,7 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
         assert _play(ws, joined["token"], 1, 2)["type"] == "ack"
         server.kill()
         server.start()
-        state = httpx.get(f"{server.url}/api/rooms/{code}", params={"token": room["token"]}, timeout=TIMEOUT).json()
+        state = httpx.get(f"{server.url}/api/rooms/{code}", headers=as_seat(room["token"]), timeout=TIMEOUT).json()
         assert state["view"]["pile"] == 15 and state["version"] == 2 and state["legal"] == [1, 2, 3]
         assert state["players"][1]["name"] == "Bea"
         assert _play(ws, joined["token"], 2, 1)["error"] == "not_your_turn"

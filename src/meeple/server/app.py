@@ -256,12 +256,18 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
         seats = room.seats_of(token)
         return {"code": room.code, "token": token, "seats": list(seats), "state": service.state_for(room, seats)}
 
-    @app.get("/api/rooms/{code}", summary="A room as a spectator sees it")
-    async def room_state(code: str, request: Request, token: str | None = None) -> dict[str, JSON]:
+    @app.get("/api/rooms/{code}", summary="A room as a spectator sees it (as a seat: Authorization: Bearer <token>)")
+    async def room_state(code: str, request: Request) -> dict[str, JSON]:
+        if "token" in request.query_params:
+            raise ServerError("token_in_url", Msg(
+                "le jeton de place ne va jamais dans l'adresse : en-tête « Authorization: Bearer <jeton> »",
+                "the seat token never goes in the address: header 'Authorization: Bearer <token>'"))
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        token = token.strip() if scheme.lower() == "bearer" else ""
         address = address_of(request)
         fair.take("lookup", address)
         room = await service.room(code, address)
-        return await service.current_state(room, room.seats_of(token))
+        return await service.current_state(room, room.seats_of(token or None))
 
     @app.post("/api/rooms/{code}/join", summary="Take an open seat; returns its token")
     async def join(code: str, body: JoinIn, request: Request) -> dict[str, JSON]:
