@@ -10,7 +10,8 @@ the quiet window just before it (the same run without the attack), what the atta
 the server's resident memory (its own process; its workers apart) before the attack, at its end and after
 the quiet window that follows. Goals (issue 11): growth ≤ 50 MB per attack, honest p99 within 2× of quiet.
 
-Attacks (each as fast as ``--attackers`` connections allow):
+Attacks (each as fast as ``--attackers`` connections allow), after ``none``, the control (a window with no
+attack: the honest games' own figures, and how much the server's memory grows from them alone):
 
 * ``skirmish-path`` — rooms whose skirmish scenario option names a file (``/dev/zero``, ``/etc/passwd``);
 * ``big-level`` — stealth levels sent inline: 5 000 nodes (≈ 400 kB, over the limits) and 64 nodes (at
@@ -216,8 +217,13 @@ async def ai_flood(base: str, stop_at: float, tally: Tally) -> None:
             await _pause_if_refused(response)
 
 
+async def no_attack(base: str, stop_at: float, tally: Tally) -> None:
+    """The control: the same window with no attack (the honest games' own figures and memory growth)."""
+    await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+
+
 ATTACKS: dict[str, Attack] = {
-    "skirmish-path": skirmish_path, "big-level": big_level, "unread-flood": unread_flood, "big-body": big_body,
+    "none": no_attack, "skirmish-path": skirmish_path, "big-level": big_level, "unread-flood": unread_flood, "big-body": big_body,
     "binary-frame": binary_frame, "deep-json": deep_json, "room-flood": room_flood, "code-guess": code_guess,
     "ai-flood": ai_flood,
 }
@@ -292,6 +298,15 @@ class Window:
     """The server's own RSS before the attack, at its end, and after the quiet window that follows."""
     workers_rss: list[float] = field(default_factory=list)
     load: float = 0.0
+    cpu: list[float] = field(default_factory=list)
+    """The server's CPU seconds (workers included) at the quiet window's start, the attack's start and end."""
+
+    def cpu_share(self, index: int) -> str:
+        """The server's CPU use in the quiet window (0) or the attack (1), in % of one core."""
+        moments = (self.quiet_from, self.start, self.end)
+        if len(self.cpu) < 3:
+            return "–"
+        return f"{(self.cpu[index + 1] - self.cpu[index]) / (moments[index + 1] - moments[index]) * 100:.0f}"
 
 
 async def attack_windows(base: str, pid: int, names: list[str], attackers: int, attack_seconds: float,
@@ -303,9 +318,11 @@ async def attack_windows(base: str, pid: int, names: list[str], attackers: int, 
     windows: list[Window] = []
     for name in names:
         window = Window(name, quiet_from=time.monotonic())
+        window.cpu.append(load.cpu_seconds(pid) or 0.0)
         await asyncio.sleep(quiet_seconds)
         window.rss.append(rss_mb(pid))
         window.workers_rss.append(workers_rss_mb(pid))
+        window.cpu.append(load.cpu_seconds(pid) or 0.0)
         window.start = time.monotonic()
         attacker = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--run-attack", name, "--base", base, "--attack-seconds", str(attack_seconds),
@@ -313,6 +330,7 @@ async def attack_windows(base: str, pid: int, names: list[str], attackers: int, 
             stdout=asyncio.subprocess.PIPE)
         out, _ = await attacker.communicate()
         window.end = time.monotonic()
+        window.cpu.append(load.cpu_seconds(pid) or 0.0)
         window.tally.update(json.loads(out or b"{}"))
         window.load = os.getloadavg()[0]
         window.rss.append(rss_mb(pid))
@@ -360,18 +378,19 @@ def report(windows: list[Window], honest: load.Figures, games: int, load_before:
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores; honest errors: "
           f"{len(honest.errors)} {dict(Counter(honest.errors)) if honest.errors else ''}\n")
     print("| attack | attacker's requests got | honest moves | p50 quiet → attack (ms) | p99 quiet → attack (ms) "
-          "| p99 ratio | server RSS before → end → settled (MB) | growth (MB) | workers RSS (MB) | load |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| p99 ratio | server RSS before → end → settled (MB) | growth (MB) | workers RSS (MB) "
+          "| server CPU quiet → attack (% of a core) | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for window in windows:
         quiet = trips_between(honest, window.quiet_from, window.start)
         during = trips_between(honest, window.start, window.end)
         ratio = (load.percentile(during, 0.99) / load.percentile(quiet, 0.99)) if quiet and during else float("nan")
-        got = ", ".join(f"{kind} ×{count}" for kind, count in window.tally.most_common(4))
+        got = ", ".join(f"{kind} ×{count}" for kind, count in window.tally.most_common(4)) or "–"
         before, end, settled = window.rss
         print(f"| {window.name} | {got} | {len(during)} | {_ms(quiet, 0.5)} → {_ms(during, 0.5)} "
               f"| {_ms(quiet, 0.99)} → {_ms(during, 0.99)} | {ratio:.2f} | {before:.0f} → {end:.0f} → {settled:.0f} "
               f"| {max(end, settled) - before:+.0f} | {window.workers_rss[0]:.0f} → {window.workers_rss[2]:.0f} "
-              f"| {window.load:.1f} |")
+              f"| {window.cpu_share(0)} → {window.cpu_share(1)} | {window.load:.1f} |")
 
 
 async def main_async(args: argparse.Namespace, base: str, pid: int) -> tuple[list[Window], load.Figures]:
