@@ -18,7 +18,7 @@ from meeple.games.murder.cli import board_text
 from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.logic import solve_logically
 from meeple.games.murder.model import FLOORS
-from meeple.games.murder.render import render_svg, write_render
+from meeple.games.murder.render import WALL, WALL_WIDTH, render_svg, write_render
 from meeple.games.murder.text import cell_name
 
 from .builders import case_json
@@ -189,7 +189,7 @@ def test_cli_errors_are_one_line_and_non_zero(tmp_path: Path, capsys: pytest.Cap
 def test_render_svg_has_walls_floors_objects_cards_and_the_answer() -> None:
     case = generated(6, 2)
     plain = render_svg(case, language="fr")
-    assert plain.startswith("<svg") and 'stroke-width="5"' in plain  # thick walls
+    assert plain.startswith("<svg") and f'height="{WALL_WIDTH}" fill="{WALL}"' in plain  # thick walls
     for room in case.rooms:
         assert FLOORS[room.floor].colour in plain
     assert "La victime. Elle était seule avec" in plain and "assassin." in plain

@@ -13,17 +13,18 @@ from meeple.core.batch import Backend, run_batch
 from meeple.core.batch_cli import JobsOpt, RayAddressOpt, RayOpt
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import IllegalMoveError, MeepleError
-from meeple.core.i18n import Msg
+from meeple.core.i18n import Msg, get_language
 from meeple.core.progress import track
 from meeple.games.murder import INFO
 from meeple.games.murder.api import hint_for
+from meeple.games.murder.book import MAX_BOOK_CASES, book_plan, make_entries, write_book
 from meeple.games.murder.caseio import case_to_json, load_case
 from meeple.games.murder.exact import count_solutions
 from meeple.games.murder.game import parse_move_text
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import LEVEL_NAMES, parse_difficulty, solve_logically
 from meeple.games.murder.model import MAX_SIZE, MIN_SIZE, Case, Cell, murderer, violations
-from meeple.games.murder.render import write_render
+from meeple.games.murder.render import PAPERS, default_paper, write_render
 from meeple.games.murder.text import cell_name
 
 app = typer.Typer(
@@ -41,6 +42,14 @@ def _say(fr: str, en: str) -> None:
 
 
 CaseArg = Annotated[Path, typer.Argument(help=cli_help("fichier d'enquête (JSON)", "case file (JSON)"))]
+LangOpt = Annotated[str | None, typer.Option("--lang", help=cli_help(
+    "langue du dessin : fr ou en (défaut : la langue courante)",
+    "language of the picture: fr or en (default: the current language)",
+))]
+PaperOpt = Annotated[str | None, typer.Option("--paper", help=cli_help(
+    "papier du PDF : a4 ou letter (défaut : letter pour une locale des États-Unis ou du Canada, sinon a4)",
+    "PDF paper: a4 or letter (default: letter for a United States or Canada locale, else a4)",
+))]
 
 ROOM_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 
@@ -265,14 +274,11 @@ def render(
     ))],
     solution: Annotated[bool, typer.Option("--solution", help=cli_help("dessine aussi la réponse", "draw the answer too"))]
     = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=cli_help(
-        "langue du dessin : fr ou en (défaut : la langue courante)",
-        "language of the picture: fr or en (default: the current language)",
-    ))] = None,
+    lang: LangOpt = None,
+    paper: PaperOpt = None,
 ) -> None:
     """Draw the case as SVG or PDF."""
-    if lang not in (None, "fr", "en"):
-        raise typer.BadParameter(Msg(f"{lang} : fr ou en attendu", f"{lang}: fr or en expected").text(), param_hint="--lang")
+    _check_lang_and_paper(lang, paper)
     case = load_case(case_file)
     board = None
     if solution:
@@ -282,5 +288,69 @@ def render(
             if not found.solutions:
                 raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
             board = found.solutions[0]
-    path = write_render(case, out, board, lang)
+    path = write_render(case, out, board, lang, paper)
     _say(f"Écrit : {path}", f"Written: {path}")
+
+
+def _check_lang_and_paper(lang: str | None, paper: str | None) -> None:
+    if lang not in (None, "fr", "en"):
+        raise typer.BadParameter(Msg(f"{lang} : fr ou en attendu", f"{lang}: fr or en expected").text(), param_hint="--lang")
+    if paper not in (None, *PAPERS):
+        raise typer.BadParameter(Msg(f"{paper} : a4 ou letter attendu", f"{paper}: a4 or letter expected").text(),
+                                 param_hint="--paper")
+
+
+def _parse_sizes(text: str) -> list[int]:
+    """« 6-9 » or « 5,7,9 »."""
+    try:
+        if "-" in text:
+            low, high = (int(part) for part in text.split("-"))
+            sizes = list(range(low, high + 1))
+        else:
+            sizes = [int(part) for part in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or any(not MIN_SIZE <= size <= MAX_SIZE for size in sizes):
+        raise typer.BadParameter(Msg(f"{text} : des tailles de {MIN_SIZE} à {MAX_SIZE}, comme 6-9 ou 5,7,9",
+                                     f"{text}: sizes from {MIN_SIZE} to {MAX_SIZE}, such as 6-9 or 5,7,9").text(),
+                                 param_hint="--sizes")
+    return sizes
+
+
+@app.command(help=cli_help(
+    "Fait un livre PDF : page de titre, enquêtes de la plus facile à la plus difficile (une par page), "
+    "solutions à la fin avec le nombre d'étapes. Même graine, même livre. Compter quelques secondes par enquête.",
+    "Make a PDF book: a title page, cases from the easiest to the hardest (one a page), the solutions at the "
+    "end with their number of steps. Same seed, same book. Expect a few seconds per case.",
+))
+def book(
+    out: Annotated[Path, typer.Option("--out", help=cli_help("fichier .pdf à écrire", ".pdf file to write"))],
+    count: Annotated[int, typer.Option("--count", help=cli_help(
+        f"nombre d'enquêtes (1 à {MAX_BOOK_CASES})", f"number of cases (1 to {MAX_BOOK_CASES})"))] = 12,
+    sizes: Annotated[str, typer.Option("--sizes", help=cli_help(
+        "tailles, prises tour à tour : 6-9 ou 5,7,9", "sizes, taken in turn: 6-9 or 5,7,9"))] = "6-9",
+    difficulty: Annotated[str, typer.Option("--difficulty", help=cli_help(
+        "mixed (1, 2, 3 tour à tour), 1 ou facile, 2 ou moyen, 3 ou difficile",
+        "mixed (1, 2, 3 in turn), 1 or easy, 2 or medium, 3 or hard"))] = "mixed",
+    seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 0,
+    lang: LangOpt = None,
+    paper: PaperOpt = None,
+) -> None:
+    """Make a PDF book of cases with their solutions at the end."""
+    _check_lang_and_paper(lang, paper)
+    level: int | None = None
+    if difficulty.strip().lower() not in ("mixed", "mélangé", "melange"):
+        try:
+            level = parse_difficulty(difficulty)
+        except MeepleError as error:
+            raise typer.BadParameter(str(error), param_hint="--difficulty") from None
+    if not 1 <= count <= MAX_BOOK_CASES:
+        raise typer.BadParameter(Msg(f"{count} : de 1 à {MAX_BOOK_CASES}", f"{count}: from 1 to {MAX_BOOK_CASES}").text(),
+                                 param_hint="--count")
+    if out.suffix.lower() != ".pdf":
+        raise typer.BadParameter(Msg(f"{out} : un fichier .pdf est attendu", f"{out}: a .pdf file is expected").text(),
+                                 param_hint="--out")
+    plan = book_plan(count, _parse_sizes(sizes), level, seed)
+    entries = make_entries(plan, lambda items: track(items, len(plan), Msg("Enquêtes", "Cases").text()))
+    pages = write_book(entries, out, paper or default_paper(), lang or get_language(), seed)
+    _say(f"Écrit : {out} ({pages} pages)", f"Written: {out} ({pages} pages)")

@@ -4,6 +4,7 @@ cards with their clues, and optionally the answer — as SVG, or as PDF through 
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -71,14 +72,19 @@ def _icon(svg: Svg, kind: str, x: float, y: float) -> None:
                 stroke="#222", stroke_width=1)
 
 
+WALL_WIDTH = 5
+
+
 def _walls(svg: Svg, case: Case) -> None:
-    n = case.size
+    """Thick walls as filled bars that run half a wall past each end: where walls meet (an L, a T, a
+    cross) the bars overlap, so no seam shows, whatever line caps the PDF converter keeps."""
+    n, half = case.size, WALL_WIDTH / 2
     for r, c in case.cells():
         x, y = MARGIN + c * CELL, MARGIN + r * CELL
-        if case.is_wall((r, c), (r, c + 1)):
-            svg.add("line", x1=x + CELL, y1=y, x2=x + CELL, y2=y + CELL, stroke=WALL, stroke_width=5, stroke_linecap="square")
-        if case.is_wall((r, c), (r + 1, c)):
-            svg.add("line", x1=x, y1=y + CELL, x2=x + CELL, y2=y + CELL, stroke=WALL, stroke_width=5, stroke_linecap="square")
+        if c + 1 < n and case.is_wall((r, c), (r, c + 1)):
+            svg.add("rect", x=x + CELL - half, y=y - half, width=WALL_WIDTH, height=CELL + WALL_WIDTH, fill=WALL)
+        if r + 1 < n and case.is_wall((r, c), (r + 1, c)):
+            svg.add("rect", x=x - half, y=y + CELL - half, width=CELL + WALL_WIDTH, height=WALL_WIDTH, fill=WALL)
     svg.add("rect", x=MARGIN, y=MARGIN, width=n * CELL, height=n * CELL, fill="none", stroke=WALL, stroke_width=6)
 
 
@@ -142,6 +148,7 @@ def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: st
     svg.raw(f'<g font-family="{FONT}">')
     _board(svg, case, board, lang)
     y = _floor_legend(svg, case, lang, MARGIN + side + 22.0, width - 2 * MARGIN)
+    y = _object_legend(svg, case, lang, y, width - 2 * MARGIN)
     if case.title:
         svg.text(MARGIN, y + 8, case.title.text(lang), font_size=18, font_weight="bold")
         y += 30
@@ -153,6 +160,19 @@ def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: st
     svg.height = round(y + MARGIN)
     svg.parts[background] = f'<rect x="0" y="0" width="{width}" height="{svg.height:.0f}" fill="#ffffff"/>'
     svg.raw("</g>")
+    return svg.to_string()
+
+
+def render_board_svg(case: Case, board: Mapping[str, Cell] | None, language: str, caption: str) -> str:
+    """The board alone (people on it when ``board`` is given) under a one-line ``caption``: a book's
+    solution."""
+    side = case.size * CELL
+    svg = Svg(side + 2 * MARGIN, side + 2 * MARGIN + 26, background="#ffffff")
+    svg.raw(f'<g font-family="{FONT}">')
+    svg.text(MARGIN, 18, caption, font_size=16, font_weight="bold", fill="#222")
+    svg.raw('<g transform="translate(0,26)">')
+    _board(svg, case, board, language)
+    svg.raw("</g></g>")
     return svg.to_string()
 
 
@@ -168,10 +188,8 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
             svg.text(x + CELL / 2, y + CELL - 5, label, font_size=9, text_anchor="middle", fill="#333")
     _walls(svg, case)
     for room in case.rooms:
-        cells = [cell for cell in case.cells() if case.room_of(cell) == room.id]
-        r, c = min(cells)
+        (r, c), run = _label_spot(case, room.id)
         name = room.name.text(lang)
-        run = next((k for k in range(1, case.size - c + 1) if (r, c + k) not in cells), case.size - c)
         size, lines = _room_label(name[:1].upper() + name[1:], run * CELL - 10)
         for number, line in enumerate(lines):
             svg.text(MARGIN + c * CELL + 6, MARGIN + r * CELL + 13 + number * (size + 2), line, font_size=size,
@@ -182,6 +200,28 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
         svg.add("circle", cx=cx, cy=cy, r=CELL * 0.27, fill="#c0392b" if person.victim else "#1f4e79", stroke="#fff",
                 stroke_width=2, opacity=0.92)
         svg.text(cx, cy + 5, person.name[:2], font_size=14, font_weight="bold", fill="#fff", text_anchor="middle")
+
+
+def _label_spot(case: Case, room: str) -> tuple[Cell, int]:
+    """Where a room's name goes: at the start of a run of the room's cells without an object, left to
+    right (the name never covers an icon) — the run where the name needs the fewest lines, the highest
+    then leftmost among equals; with no free cell at all, the room's first cell. Returns the cell and the
+    run's length in cells."""
+    cells = {cell for cell in case.cells() if case.room_of(cell) == room}
+    name = case.room_by_id[room].name
+    best: tuple[Cell, int] = (min(cells), 1)
+    best_key: tuple[int, int, int] | None = None
+    for r, c in sorted(cells):
+        run = 0
+        while (r, c + run) in cells and (r, c + run) not in case.objects:
+            run += 1
+        if run == 0:
+            continue
+        lines = max(len(_room_label(text, run * CELL - 10)[1]) for text in (name.fr, name.en))
+        key = (lines, r, c)
+        if best_key is None or key < best_key:
+            best, best_key = ((r, c), run), key
+    return best
 
 
 def _floor_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> float:
@@ -199,6 +239,39 @@ def _floor_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> fl
     return y + 22
 
 
+LEGEND_ICON = 30
+"""Side of an object's picture in the legend."""
+
+
+def _object_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> float:
+    """The case's objects in two lines: those one may stand on, those that block their cell; returns the
+    next free y."""
+    kinds = sorted(set(case.objects.values()), key=lambda kind: OBJECT_KINDS[kind].english)
+    groups = (
+        (Msg("On peut s'y tenir :", "One may stand on:"), [k for k in kinds if OBJECT_KINDS[k].standable]),
+        (Msg("Bloque sa case :", "Blocks its cell:"), [k for k in kinds if not OBJECT_KINDS[k].standable]),
+    )
+    scale = LEGEND_ICON / (0.6 * CELL)  # an icon takes about 0.6 of its cell: in the legend, the whole slot
+    for title, group in groups:
+        if not group:
+            continue
+        svg.text(MARGIN, y + 4, title.text(lang), font_size=10, font_weight="bold", fill="#333")
+        x = MARGIN + _bold_width(title.text(lang), 10) + 8
+        for kind in group:
+            label = kind if lang == "fr" else OBJECT_KINDS[kind].english
+            step = LEGEND_ICON + 8 + len(label) * 5.6 + 10
+            if x + step > MARGIN + width:
+                x, y = MARGIN + 12, y + LEGEND_ICON + 2
+            left, top = x + LEGEND_ICON / 2 - scale * CELL / 2, y - 3 - scale * CELL / 2
+            svg.raw(f'<g transform="translate({left:.1f},{top:.1f}) scale({scale:.4f})">')
+            _icon(svg, kind, 0, 0)
+            svg.raw("</g>")
+            svg.text(x + LEGEND_ICON + 4, y + 4, label, font_size=10, fill="#333")
+            x += step
+        y += LEGEND_ICON + 4
+    return y + 8
+
+
 def _card(svg: Svg, x: float, y: float, width: float, height: float, name: str, lines: list[str], victim: bool) -> None:
     svg.add("rect", x=x, y=y, width=width, height=height, rx=6, fill="#fdf6e3", stroke="#c0392b" if victim else "#8a7f6a",
             stroke_width=2 if victim else 1)
@@ -210,42 +283,117 @@ def _card(svg: Svg, x: float, y: float, width: float, height: float, name: str, 
             line_y += 15
 
 
-def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None = None, language: str | None = None) -> Path:
-    """Write ``out`` as SVG or PDF (chosen by its suffix)."""
+PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+"""Page sizes in points (1/72 inch): A4 210 × 297 mm, US Letter 8.5 × 11 in."""
+
+PAGE_MARGIN = 36.0
+"""Margin on every side of a printed page, in points (half an inch, 12.7 mm): printers leave 4-6 mm."""
+
+LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE"})
+"""Where Letter is the usual paper (the locale's territory, as in ``en_US.UTF-8``); A4 everywhere else."""
+
+
+def default_paper(environ: Mapping[str, str] | None = None) -> str:
+    """``letter`` when the locale (``LC_ALL``, ``LC_PAPER`` or ``LANG``, first set) is of a Letter country,
+    else ``a4``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = env.get(name, "")
+        if value:
+            territory = value.split(".")[0].partition("_")[2].upper()
+            return "letter" if territory in LETTER_TERRITORIES else "a4"
+    return "a4"
+
+
+def check_paper(paper: str) -> str:
+    """``paper`` if known (``a4``, ``letter``), else a clear error."""
+    if paper not in PAPERS:
+        raise MeepleError(Msg(f"papier « {paper} » inconnu : a4 ou letter", f"unknown paper {paper!r}: a4 or letter"))
+    return paper
+
+
+class PdfPages:
+    """A PDF of pages of one paper size, with SVG pictures placed in boxes, scaled to fit and never
+    enlarged. Same pictures, same bytes (reportlab's invariant mode: no date, a fixed document id)."""
+
+    def __init__(self, path: Path, paper: str) -> None:
+        pdf = Msg("Le PDF", "PDF")
+        self._canvas_module = require_optional("reportlab.pdfgen.canvas", "pdf", pdf)
+        self._render = require_optional("reportlab.graphics.renderPDF", "pdf", pdf)
+        self._svg2rlg = require_optional("svglib.svglib", "pdf", pdf).svg2rlg
+        self.font = _register_dejavu() or "Helvetica"
+        self.width, self.height = PAPERS[check_paper(paper)]
+        self.canvas = self._canvas_module.Canvas(str(path), pagesize=(self.width, self.height), invariant=1)
+        self._folder = tempfile.TemporaryDirectory()
+        self.pages = 0
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The printable box inside the margins: left, top (from the page's top), width, height."""
+        return PAGE_MARGIN, PAGE_MARGIN, self.width - 2 * PAGE_MARGIN, self.height - 2 * PAGE_MARGIN
+
+    def place(self, svg_text: str, left: float, top: float, width: float, height: float) -> tuple[float, float]:
+        """Draw an SVG picture in the box (``top`` counted from the page's top), centred across and at the
+        box's top, as large as fits but not enlarged; returns the width and height it took."""
+        source = Path(self._folder.name) / "picture.svg"
+        source.write_text(svg_text, encoding="utf-8")
+        drawing = self._svg2rlg(str(source))
+        if drawing is None:
+            raise MeepleError(Msg("conversion SVG → PDF impossible", "SVG to PDF conversion failed"))
+        scale = min(width / drawing.width, height / drawing.height, 1.0)
+        drawing.scale(scale, scale)
+        shown_width, shown_height = drawing.width * scale, drawing.height * scale
+        drawing.width, drawing.height = shown_width, shown_height
+        x = left + (width - shown_width) / 2
+        y = self.height - top - shown_height
+        self._render.draw(drawing, self.canvas, x, y)
+        return shown_width, shown_height
+
+    def footer(self, text: str) -> None:
+        """A small centred line in the bottom margin (page numbers)."""
+        self.canvas.setFont(self.font, 9)
+        self.canvas.setFillColorRGB(0.35, 0.35, 0.35)
+        self.canvas.drawCentredString(self.width / 2, PAGE_MARGIN / 2, text)
+
+    def end_page(self) -> None:
+        """Close the current page."""
+        self.canvas.showPage()
+        self.pages += 1
+
+    def save(self) -> None:
+        """Write the file."""
+        self.canvas.save()
+        self._folder.cleanup()
+
+
+def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None = None, language: str | None = None,
+                 paper: str | None = None) -> Path:
+    """Write ``out`` as SVG or PDF (chosen by its suffix); a PDF is one page of ``paper`` (``a4`` or
+    ``letter``; default :func:`default_paper`) with margins, the picture scaled to fit."""
     path = Path(out)
     svg_text = render_svg(case, board, language)
     suffix = path.suffix.lower()
     if suffix == ".svg":
         path.write_text(svg_text, encoding="utf-8")
     elif suffix == ".pdf":
-        _write_pdf(svg_text, path)
+        pages = PdfPages(path, paper or default_paper())
+        pages.place(svg_text, *pages.box)
+        pages.end_page()
+        pages.save()
     else:
         raise MeepleError(Msg(f"{out} : extension .svg ou .pdf attendue", f"{out}: a .svg or .pdf suffix is expected"))
     return path
 
 
-def _write_pdf(svg_text: str, path: Path) -> None:
-    pdf = Msg("Le PDF", "PDF")
-    renderPDF = require_optional("reportlab.graphics.renderPDF", "pdf", pdf)
-    svg2rlg = require_optional("svglib.svglib", "pdf", pdf).svg2rlg
-    _register_dejavu()
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "case.svg"
-        source.write_text(svg_text, encoding="utf-8")
-        drawing = svg2rlg(str(source))
-    if drawing is None:
-        raise MeepleError(Msg("conversion SVG → PDF impossible", "SVG to PDF conversion failed"))
-    renderPDF.drawToFile(drawing, str(path))
-
-
-def _register_dejavu() -> bool:
-    """Embed DejaVu Sans (regular and bold) in PDFs; without it svglib falls back to Helvetica (Latin-1 only)."""
+def _register_dejavu() -> str | None:
+    """Embed DejaVu Sans (regular and bold) in PDFs; without it svglib falls back to Helvetica (Latin-1
+    only). Returns reportlab's name of the regular face (for text drawn outside the pictures), if found."""
     from svglib.fonts import register_font
 
     for folder in DEJAVU_FOLDERS:
         regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
         if regular.is_file() and bold.is_file():
-            register_font("DejaVu Sans", str(regular), weight="normal")
+            name, _ = register_font("DejaVu Sans", str(regular), weight="normal")
             register_font("DejaVu Sans", str(bold), weight="bold")
-            return True
-    return False
+            return name
+    return None
