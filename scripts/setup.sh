@@ -36,6 +36,10 @@ fi
 if [ "$with_tests" = 1 ] && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
     apt_install postgresql || echo "setup: PostgreSQL non installé, ses tests seront sautés / not installed, its tests will be skipped" >&2
 fi
+# The cluster tests (tests/server/test_cluster.py) start a throwaway Redis beside that PostgreSQL.
+if [ "$with_tests" = 1 ] && ! command -v redis-server >/dev/null 2>&1; then
+    apt_install redis-server || echo "setup: Redis non installé, les tests de grappe seront sautés / not installed, the cluster tests will be skipped" >&2
+fi
 
 # axe-core (npm) for the accessibility browser tests: loaded into the page by tests/web/test_accessibility.py.
 # Without node/npm those tests are skipped, so a failed install warns instead of stopping.

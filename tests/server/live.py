@@ -30,8 +30,11 @@ def free_port() -> int:
 class LiveServer:
     """``meeple serve`` in a subprocess; :meth:`start` waits until it answers, :meth:`kill` SIGKILLs it."""
 
-    def __init__(self, db_path: Path, plugins: str = TEST_PLUGINS, port: int | None = None) -> None:
-        self.db_url = f"sqlite:///{db_path}"
+    def __init__(self, db_path: Path | str, plugins: str = TEST_PLUGINS, port: int | None = None,
+                 extra_args: tuple[str, ...] = ()) -> None:
+        self.db_url = db_path if isinstance(db_path, str) else f"sqlite:///{db_path}"
+        """A SQLite file, or any database URL given as text (a cluster's PostgreSQL)."""
+        self.extra_args = extra_args
         self.plugins = plugins
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,7 +50,7 @@ class LiveServer:
         env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url,
-             *ONE_ADDRESS_LIMITS],
+             *ONE_ADDRESS_LIMITS, *self.extra_args],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         deadline = time.monotonic() + timeout

@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.server.bus import make_bus
 from meeple.server.fairuse import Limits, RateLimited, address_key
 from meeple.server.registry import GameRegistry, UnknownGameError
 from meeple.server.service import Client, Clock, RoomService, RoomSpec, SeatSpec, ServerError
@@ -140,17 +141,18 @@ def database_url(explicit: str | None = None) -> str:
 
 def create_app(db_url: str | None = None, registry: GameRegistry | None = None, ai_delay: float = 0.3,
                clock: Clock | None = None, limits: Limits | None = None, origins: Sequence[str] = (),
-               docs: bool = True) -> FastAPI:
+               docs: bool = True, bus_url: str | None = None) -> FastAPI:
     """The whole server: API, websocket and the browser app, over the games of ``registry``.
 
     ``clock`` replaces the wall clock of the turn timers, the rate limits and the rooms' expiry (tests
     move theirs by hand); ``limits`` are the fair-use limits (docs/security.md). Websockets are accepted
     from the server's own origin, from ``origins`` and from :data:`~meeple.server.transport.ORIGINS_ENV`'s;
-    ``docs`` serves the API's documentation page at ``/docs`` (from local files)."""
+    ``docs`` serves the API's documentation page at ``/docs`` (from local files); ``bus_url`` (Redis) joins
+    the cluster of processes that share the database (:mod:`meeple.server.bus`)."""
     allowed = configured_origins(origins)
     limits = limits or Limits()
     service = RoomService(Store(database_url(db_url)), registry or GameRegistry.from_environment(), ai_delay,
-                          clock, limits=limits)
+                          clock, limits=limits, bus=make_bus(bus_url))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

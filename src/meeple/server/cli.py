@@ -13,6 +13,7 @@ from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
+from meeple.server.bus import check_bus
 from meeple.server.fairuse import Limits, LimitSyntaxError, parse_duration, parse_rate
 
 DEFAULTS = Limits()
@@ -48,6 +49,12 @@ def serve(
     db: Annotated[str | None, typer.Option("--db", help=cli_help(
         "fichier SQLite ou URL SQLAlchemy de la base (défaut : MEEPLE_DATABASE_URL, sinon meeple.sqlite3)",
         "SQLite file or SQLAlchemy URL of the database (default: MEEPLE_DATABASE_URL, else meeple.sqlite3)",
+    ))] = None,
+    bus: Annotated[str | None, typer.Option("--bus", envvar="MEEPLE_BUS_URL", help=cli_help(
+        "URL Redis du bus d'une grappe de serveurs (redis://HÔTE:PORT/N) ; tous les processus lancés avec la "
+        "même --db PostgreSQL et le même --bus servent les mêmes salles",
+        "Redis URL of a server cluster's bus (redis://HOST:PORT/N); every process started with the same "
+        "PostgreSQL --db and the same --bus serves the same rooms",
     ))] = None,
     limit_create: Annotated[str, _rate_option("--limit-create", "salles créées", "rooms created")]
     = str(DEFAULTS.create),
@@ -115,7 +122,9 @@ def serve(
         unstarted_ttl=parse_duration(expire_unstarted),
     )
     _check_address_free(host, port)
-    app = create_app(db, limits=limits, origins=origins, docs=docs)
+    if bus:
+        check_bus(bus)
+    app = create_app(db, limits=limits, origins=origins, docs=docs, bus_url=bus)
     _tune_garbage_collector()
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
     uvicorn.run(app, host=host, port=port, **uvicorn_options())

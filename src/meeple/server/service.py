@@ -30,16 +30,17 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.limits import ContentLimits, TooLargeError
 from meeple.core.rng import derive_seed, fresh_seed
+from meeple.server.bus import LEASE_MS, PRESENCE_SECONDS, PRESENCE_TTL, LocalBus
 from meeple.server.fairuse import FairQueue, FairUse, Limits, RateLimited
 from meeple.server.registry import GameEntry, GameRegistry, random_move
-from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
+from meeple.server.store import Cutoffs, RoomRow, SeatRow, StaleWriteError, Store, Write
 from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, TimeLimitExceeded, WorkersBusy
 
 log = logging.getLogger("meeple.server")
@@ -295,8 +296,13 @@ class RoomService:
 
     def __init__(self, store: Store, registry: GameRegistry, ai_delay: float = 0.3, clock: Clock | None = None,
                  workers: AiWorkers | None = None, game_workers: AiWorkers | TimedWorkers | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, bus: LocalBus | None = None) -> None:
         self.store = store
+        self.bus = bus or LocalBus()
+        """The other processes of a cluster (:mod:`meeple.server.bus`); alone, a bus that tells nobody."""
+        self._remote_presence: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
+        """Per room, the seats each other process's clients hold, until when that announcement holds."""
+        self._background: set[asyncio.Task[None]] = set()
         self.registry = registry
         self.ai_delay = ai_delay
         self.clock = clock or Clock()
@@ -354,14 +360,30 @@ class RoomService:
                 done.set_result(None)
 
     def start(self) -> None:
-        """Start the periodic sweep of expired rooms (on the running event loop)."""
+        """Start the periodic sweep of expired rooms (on the running event loop), and in a cluster the
+        bus's listener and the presence announcements."""
         if self._sweeper is None and self.limits.sweep_seconds > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever())
+        if self.bus.clustered:
+            self._spawn(self.bus.start(self._on_bus))
+            self._spawn(self._announce_presence_forever())
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background, keeping a reference until it ends (asyncio keeps only weak ones)."""
+        async def run() -> None:
+            await work
+
+        task = asyncio.create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
         """Stop every room's tasks and the worker processes, and release the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for background in list(self._background):
+            background.cancel()
+        await self.bus.close()
         for room in self.rooms.values():
             for task in (room.ai_task, room.timer_task):
                 if task is not None:
@@ -590,9 +612,11 @@ class RoomService:
             room.row.seats[seat] = taken
             room.row.turn_deadline = deadline
             if starts:
-                self._after_change(room)
+                self._after_change(room, publish=False)
             else:
                 self._broadcast(room)
+            if self.bus.clustered:
+                self._spawn(self.bus.publish({"kind": "seats", "code": room.code, "version": room.version}))
         return room, seat, token
 
     async def resume(self, tokens: Sequence[str]) -> list[dict[str, JSON]]:
@@ -661,9 +685,106 @@ class RoomService:
             except Exception:  # the database is away for a moment: the next sweep tries again
                 log.exception("the sweep of expired rooms failed")
 
+    # --- the other processes of a cluster -------------------------------------------------------
+    async def _on_bus(self, message: dict[str, Any]) -> None:
+        """Another process changed a room (``change``: a move, an undo; ``seats``: someone joined) or
+        announced who its clients are (``presence``)."""
+        code = message.get("code")
+        room = self.rooms.get(code) if isinstance(code, str) else None
+        if room is None:
+            return  # not in memory here: it will be read from the database when asked for
+        kind = message.get("kind")
+        if kind == "presence":
+            self._note_presence(room, message)
+            return
+        version = message.get("version")
+        async with room.lock:
+            if kind == "change" and isinstance(version, int) and version <= room.version:
+                return  # already seen (or made) here
+            await self._reload(room)
+            self._after_change(room, publish=False)
+
+    def _note_presence(self, room: Room, message: dict[str, Any]) -> None:
+        origin, seats = message.get("origin"), message.get("seats")
+        if not isinstance(origin, str) or not isinstance(seats, list):
+            return
+        held = tuple(sorted({seat for seat in seats if isinstance(seat, int)}))
+        known = self._remote_presence.setdefault(room.code, {})
+        before = known.get(origin, ((), 0.0))[0]
+        known[origin] = (held, time.monotonic() + PRESENCE_TTL)
+        if held != before:
+            self._broadcast(room)
+
+    def _publish_presence(self, room: Room) -> None:
+        if self.bus.clustered:
+            seats = sorted({seat for client in room.clients for seat in client.seats})
+            self._spawn(self.bus.publish({"kind": "presence", "code": room.code, "seats": seats}))
+
+    async def _announce_presence_forever(self) -> None:
+        """Every few seconds, this process's seats of each room that has clients here (announcements
+        expire, so the seats of a process that died show as disconnected); forget expired ones."""
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.clients:
+                    self._publish_presence(room)
+                    await self._catch_up(room)
+                known = self._remote_presence.get(room.code, {})
+                expired = [origin for origin, (_seats, until) in known.items() if until < now]
+                for origin in expired:
+                    del known[origin]
+                if expired:
+                    self._broadcast(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """A change whose bus message never came (a process killed before publishing, Redis lost) still
+        reaches this process's clients: the stored version is compared every few seconds."""
+        try:
+            stored = await self._db(self.store.room_version, room.code)
+        except Exception as error:
+            log.warning("room %s: version not read (%s)", room.code, error)
+            return
+        if stored is not None and stored != room.version:
+            async with room.lock:
+                await self._reload(room)
+                self._after_change(room, publish=False)
+
+    async def _hold_lease(self, room: Room, version: int) -> bool:
+        """Whether this process may play the computer's turn or the time-out of ``version``: it holds the
+        room's lease. If another process holds it, wait for it to expire (its holder died) or for the room
+        to change; False once the room changed (the holder played)."""
+        while not await self.bus.acquire(room.code):
+            await asyncio.sleep(LEASE_MS / 1000)
+            if room.version != version:
+                return False
+        return True
+
+    async def _renew_lease(self, room: Room) -> None:
+        while True:
+            await asyncio.sleep(LEASE_MS / 3000)
+            if not await self.bus.renew(room.code):
+                log.warning("lease of room %s lost while working", room.code)
+                return
+
+    async def _under_lease(self, room: Room, version: int, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` (an AI turn, a time-out) holding the room's lease, renewed while it runs."""
+        if not await self._hold_lease(room, version):
+            return
+        renewing = asyncio.create_task(self._renew_lease(room))
+        try:
+            await work()
+        finally:
+            renewing.cancel()
+            await self.bus.release(room.code)
+
     # --- what a client sees ---------------------------------------------------------------------
     def _players(self, room: Room) -> list[dict[str, JSON]]:
         connected = {seat for client in room.clients for seat in client.seats}
+        now = time.monotonic()  # and the clients of the cluster's other processes
+        for seats, until in self._remote_presence.get(room.code, {}).values():
+            if until >= now:
+                connected.update(seats)
         return [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
              "connected": s.kind == "ai" or s.seat in connected}
@@ -734,8 +855,11 @@ class RoomService:
     async def attach(self, room: Room, client: Client) -> None:
         """A client connected: it receives the state now and after every change."""
         async with room.lock:
+            if self.bus.clustered and await self._db(self.store.room_version, room.code) != room.version:
+                await self._reload(room)  # a change this process missed (the bus was down)
             room.clients.add(client)
             self._broadcast(room)
+            self._publish_presence(room)
 
     async def detach(self, room: Room, client: Client) -> None:
         """A client left; the others see that its seats are no longer connected."""
@@ -743,6 +867,7 @@ class RoomService:
         async with room.lock:
             room.clients.discard(client)
             self._broadcast(room)
+            self._publish_presence(room)
 
     async def current_state(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
         """:meth:`state_for` once no change is half done (a move pushed but not yet stored is never shown)."""
@@ -783,6 +908,8 @@ class RoomService:
     async def play(self, room: Room, seats: Sequence[int], version: JSON, data: JSON, seat: JSON = None) -> int:
         """Play ``data`` (a move as JSON) for the client holding ``seats``; returns the new version."""
         async with room.lock:
+            if self.bus.clustered and isinstance(version, int) and version != room.version:
+                await self._reload(room)  # another process may have changed it: the database decides
             mover = self._check_turn(room, seats, version, seat)
             await self._push_and_store(room, [(mover, data)])
             self._after_change(room)
@@ -812,6 +939,8 @@ class RoomService:
         try:
             await self._write(Write(room.code, room.version + 1, deadline, first, tuple(pushed), at=now,
                                     finished_at=finished))
+        except StaleWriteError:
+            await self._refresh_after_race(room)
         except Exception as error:
             log.exception("storage failure in room %s", room.code)
             self._undo_pushes(room, len(pushed))
@@ -825,6 +954,14 @@ class RoomService:
     def _undo_pushes(room: Room, count: int) -> None:
         for _ in range(count):
             room.game.pop()
+
+    async def _refresh_after_race(self, room: Room) -> NoReturn:
+        """Another process of the cluster changed the room first: take its version from the database, show
+        it to this process's clients, and refuse the change as any stale message is refused."""
+        await self._reload(room)
+        self._broadcast(room)
+        raise _err("stale", f"message périmé : la partie en est à la version {room.version}",
+                   f"stale message: the game is at version {room.version}", 409)
 
     async def _reload(self, room: Room) -> None:
         """Rebuild the engine from the store after an engine failure, so the store stays the authority."""
@@ -861,6 +998,8 @@ class RoomService:
             now = self.clock.now()
             try:
                 await self._write(Write(room.code, room.version + 1, deadline, keep=keep, at=now))
+            except StaleWriteError:
+                await self._refresh_after_race(room)
             except Exception as error:
                 for _seat, data in room.row.moves[keep:]:
                     room.game.push(room.game.move_from_json(data))
@@ -924,8 +1063,10 @@ class RoomService:
             raise _busy() from error
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
-    def _after_change(self, room: Room) -> None:
+    def _after_change(self, room: Room, publish: bool = True) -> None:
         self._broadcast(room)
+        if publish and self.bus.clustered:
+            self._spawn(self.bus.publish({"kind": "change", "code": room.code, "version": room.version}))
         self._track_ai_room(room)
         self._schedule_ai(room)
         self._schedule_timer(room)
@@ -936,7 +1077,8 @@ class RoomService:
         if mover is None or room.seat(mover).kind != "ai" or room.waiting():
             room.ai_task = None
             return
-        room.ai_task = asyncio.create_task(self._ai_turn(room, mover, room.version))
+        version = room.version
+        room.ai_task = asyncio.create_task(self._under_lease(room, version, lambda: self._ai_turn(room, mover, version)))
 
     async def _ai_turn(self, room: Room, seat: int, version: int) -> None:
         await asyncio.sleep(self.ai_delay)
@@ -975,10 +1117,15 @@ class RoomService:
         if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None \
                 or room.waiting():  # never a time-out for a seat nobody holds
             return
-        room.timer_task = asyncio.create_task(self._time_out(room, room.version, deadline))
+        version = room.version
+        room.timer_task = asyncio.create_task(self._time_out_when_due(room, version, deadline))
+
+    async def _time_out_when_due(self, room: Room, version: int, deadline: float) -> None:
+        """At the deadline (not before: no lease is held while the clock runs), the time-out under the lease."""
+        await self.clock.sleep_until(deadline)
+        await self._under_lease(room, version, lambda: self._time_out(room, version, deadline))
 
     async def _time_out(self, room: Room, version: int, deadline: float) -> None:
-        await self.clock.sleep_until(deadline)
         timeout_moves = room.entry.adapter.timeout_moves
         assert timeout_moves is not None
         async with room.lock:

@@ -348,12 +348,19 @@ class Store:
         rooms = [{"w_code": w.code, "w_version": w.version, "w_deadline": w.turn_deadline, "w_at": w.at,
                   "w_finished": w.finished_at} for w in writes]
         with self.engine.begin() as connection:
+            _check_versions(connection, writes)
             if forget:
                 connection.execute(_FORGET_MOVES, forget)
             if rows:
                 connection.execute(_INSERT_MOVES, rows)
             if rooms:
                 connection.execute(_TOUCH_ROOMS, rooms)
+
+    def room_version(self, code: str) -> int | None:
+        """The stored version of room ``code`` (None: no such room)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(select(rooms_table.c.version).where(rooms_table.c.code == code)).first()
+            return None if found is None else int(found[0])
 
     def set_deadline(self, code: str, turn_deadline: float | None) -> None:
         """Set the end of the current turn (epoch seconds), or None for no limit."""
@@ -406,6 +413,29 @@ class Store:
                     connection.execute(delete(table).where(table.c.room_code.in_(codes)))
                 connection.execute(delete(rooms_table).where(rooms_table.c.code.in_(codes)))
             return codes
+
+
+class StaleWriteError(MeepleError):
+    """A change written for a room version that is no longer the stored one: another server process of the
+    cluster changed the room first. Nothing of the transaction is kept."""
+
+    def __init__(self, codes: Sequence[str]) -> None:
+        super().__init__(Msg(f"salle changée entre-temps : {', '.join(codes)}", f"room changed meanwhile: {', '.join(codes)}"))
+        self.codes = tuple(codes)
+
+
+def _check_versions(connection: Any, writes: Sequence[Write]) -> None:
+    """Each change is written over the version it was made from (its own version minus one), checked under
+    a row lock in the transaction that writes it: of two processes changing one room at once, exactly one
+    wins (the database orders the moves of a room, not any one server process)."""
+    if not writes:
+        return
+    codes = [w.code for w in writes]
+    query = select(rooms_table.c.code, rooms_table.c.version).where(rooms_table.c.code.in_(codes)).with_for_update()
+    stored = {code: int(version) for code, version in connection.execute(query)}
+    stale = [w.code for w in writes if stored.get(w.code) != w.version - 1]
+    if stale:
+        raise StaleWriteError(stale)
 
 
 def _expired(cutoffs: Cutoffs) -> ColumnElement[bool] | None:

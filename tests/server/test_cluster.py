@@ -1,0 +1,159 @@
+"""Several `meeple serve` processes over one throwaway PostgreSQL and one throwaway Redis serve the same
+rooms: a move made on one process reaches a spectator on another, a race between two processes has one
+winner, the computer plays each of its turns once, and a process killed mid-game changes nothing stored."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.live import LiveServer
+from tests.server.postgres import TempPostgres, binaries
+from tests.server.redis_server import TempRedis
+
+TIMEOUT = 60.0
+"""Generous: these tests check who sees what and what is stored, never how fast."""
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cluster_parts() -> Iterator[tuple[str, str]]:
+    """(database URL, bus URL) of a fresh PostgreSQL and a fresh Redis for this module."""
+    bin_dir = binaries()
+    if bin_dir is None or not TempRedis.available():
+        pytest.skip("the cluster tests need PostgreSQL and redis-server: apt-get install postgresql redis-server")
+    postgres, redis = TempPostgres(bin_dir), TempRedis()
+    try:
+        yield postgres.start(), redis.start()
+    finally:
+        redis.stop()
+        postgres.stop()
+
+
+@pytest.fixture
+def two_servers(cluster_parts: tuple[str, str]) -> Iterator[tuple[LiveServer, LiveServer]]:
+    db_url, bus_url = cluster_parts
+    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers[0], servers[1]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def _create(server: LiveServer, **fields: Any) -> dict[str, Any]:
+    reply = httpx.post(f"{server.url}/api/rooms", json={"game": "take", "options": {"pile": 12}, **fields},
+                       timeout=TIMEOUT)
+    assert reply.status_code == 200, reply.text
+    return dict(reply.json())
+
+
+def _move(server: LiveServer, code: str, token: str, version: int, move: int) -> httpx.Response:
+    return httpx.post(f"{server.url}/api/rooms/{code}/moves", json={"token": token, "version": version, "move": move},
+                      timeout=TIMEOUT)
+
+
+def _state(server: LiveServer, code: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server.url}/api/rooms/{code}", timeout=TIMEOUT).json())
+
+
+class Spectator:
+    """A websocket watcher of a room on one server, keeping every state it receives."""
+
+    def __init__(self, server: LiveServer, code: str) -> None:
+        self.states: list[dict[str, Any]] = []
+        self._socket = connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{code}", open_timeout=TIMEOUT)
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        try:
+            for text in self._socket:
+                message = json.loads(text)
+                if message.get("type") == "state":
+                    self.states.append(message)
+        except Exception:  # closed
+            return
+
+    def wait_for(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for state in self.states:
+                if state["version"] >= version:
+                    return state
+            time.sleep(0.05)
+        raise AssertionError(f"no state at version {version}; saw {[s['version'] for s in self.states]}")
+
+    def close(self) -> None:
+        self._socket.close()
+
+
+def test_a_move_on_one_process_reaches_a_spectator_on_the_other(two_servers: tuple[LiveServer, LiveServer]) -> None:
+    first, second = two_servers
+    room = _create(first, mode="online")
+    code = room["code"]
+    joined = httpx.post(f"{second.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
+    watcher = Spectator(second, code)
+    try:
+        assert _move(first, code, room["token"], 0, 3).status_code == 200
+        assert watcher.wait_for(1)["view"]["pile"] == 9
+        # the other player answers through the other process, which learnt of the move by the bus
+        assert _move(second, code, joined["token"], 1, 2).status_code == 200
+        assert _state(first, code)["view"]["pile"] == 7
+        assert [p["name"] for p in watcher.wait_for(2)["players"]][1] == "Bea"
+    finally:
+        watcher.close()
+
+
+def test_the_same_version_sent_to_both_processes_is_accepted_once(two_servers: tuple[LiveServer, LiveServer]) -> None:
+    first, second = two_servers
+    room = _create(first)
+    code, token = room["code"], room["token"]
+    _state(second, code)  # both processes hold the room in memory
+    replies: list[httpx.Response] = []
+    threads = [threading.Thread(target=lambda s=server, m=move: replies.append(_move(s, code, token, 0, m)))
+               for server, move in ((first, 1), (second, 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(reply.status_code for reply in replies)
+    assert statuses == [200, 409], [reply.text for reply in replies]
+    stale = next(reply for reply in replies if reply.status_code == 409).json()
+    assert stale["error"] == "stale"
+    winner = next(reply for reply in replies if reply.status_code == 200)
+    assert winner.json()["version"] == 1
+    for server in (first, second):
+        state = _state(server, code)
+        assert state["version"] == 1 and state["view"]["pile"] in (11, 10)
+    assert _state(first, code)["view"] == _state(second, code)["view"]
+
+
+def test_the_computer_plays_each_turn_once_and_a_killed_process_loses_nothing(
+        two_servers: tuple[LiveServer, LiveServer]) -> None:
+    first, second = two_servers
+    room = _create(first, seats=[{"kind": "human"}, {"kind": "ai"}])
+    code, token = room["code"], room["token"]
+    watcher = Spectator(second, code)  # the second process holds the room and would play the AI too
+    try:
+        assert _move(first, code, token, 0, 1).status_code == 200
+        after_ai = watcher.wait_for(2)
+        assert after_ai["view"]["pile"] == 8, "the AI (greedy) took 3 once, leaving a multiple of four"
+        assert _move(second, code, token, 2, 1).status_code == 200
+        first.kill()  # mid-game, possibly while it was about to play the AI's turn
+        state = watcher.wait_for(4)
+        assert state["view"]["pile"] == 4 and state["to_move"] == 0
+        time.sleep(1.5)  # any second play of the same turn would show as a fifth version
+        assert _state(second, code)["version"] == 4
+    finally:
+        watcher.close()
