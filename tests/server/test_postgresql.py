@@ -63,10 +63,14 @@ def test_a_failed_transaction_stores_nothing(postgres_url: str) -> None:
     store = Store(postgres_url)
     try:
         store.create_room(_row("PGROOM3", "token-d"))
-        with pytest.raises(IntegrityError):  # the second move has the first one's index: the whole batch fails
-            store.write([Write("PGROOM3", 1, None, 0, ((0, 1),)), Write("PGROOM3", 2, None, 0, ((1, 1),))])
+        store.create_room(_row("PGROOM4", "token-e"))
+        store.write([Write("PGROOM4", 1, None, 0, ((0, 1),))])
+        with pytest.raises(IntegrityError):  # PGROOM4's move repeats an index: the whole batch fails
+            store.write([Write("PGROOM3", 1, None, 0, ((0, 1),)), Write("PGROOM4", 2, None, 0, ((1, 1),))])
         room = store.load_room("PGROOM3")
         assert room is not None and room.moves == [] and room.version == 0
+        other = store.load_room("PGROOM4")
+        assert other is not None and other.moves == [(0, 1)] and other.version == 1
     finally:
         store.close()
 

@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 
 from meeple.server.service import RoomService, RoomSpec, ServerError
-from meeple.server.store import SAFETY_CHECKPOINT_PAGES, DatabaseError, Store, with_driver
+from meeple.server.store import (
+    SAFETY_CHECKPOINT_PAGES,
+    DatabaseError,
+    RoomRow,
+    SeatRow,
+    StaleWriteError,
+    Store,
+    Write,
+    with_driver,
+)
 from tests.server.conftest import test_registry
 
 
@@ -136,3 +145,21 @@ def test_idle_rooms_leave_memory_and_come_back_from_the_store(tmp_path: Path,
         await service.close()
 
     asyncio.run(scenario())
+
+
+def test_a_change_written_over_another_version_is_refused_and_stores_nothing(tmp_path: Path) -> None:
+    # two processes of a cluster changing one room at once: the database keeps exactly one change
+    store = Store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}")
+    try:
+        row = RoomRow(code="RACE", game="take", options={"pile": 9}, seed=1, mode="local", version=0,
+                      turn_seconds=None, turn_deadline=None, created_at=1.0, updated_at=1.0,
+                      seats=[SeatRow(0, "human", "t", "Ana"), SeatRow(1, "human", "t", "Ana")], moves=[])
+        store.create_room(row)
+        store.write([Write("RACE", 1, None, 0, ((0, 1),))])  # the winner: version 0 → 1
+        with pytest.raises(StaleWriteError):  # the loser also wrote from version 0
+            store.write([Write("RACE", 1, None, 0, ((0, 2),))])
+        assert store.room_version("RACE") == 1
+        stored = store.load_room("RACE")
+        assert stored is not None and stored.moves == [(0, 1)]
+    finally:
+        store.close()
