@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from meeple.core import batch
+from meeple.core import modules
 from meeple.core.batch import Backend, read_journal, run_batch
 from meeple.core.errors import FormatError, MeepleError
 from meeple.core.rng import derive_seed
@@ -77,7 +77,7 @@ def test_the_command_line_choice_of_backend() -> None:
 
 
 def test_without_ray_installed_the_error_names_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(batch, "import_optional", lambda name: None)
+    monkeypatch.setattr(modules, "import_optional", lambda name: None)
     with pytest.raises(MeepleError, match=r"pip install 'meeple\[ray\]'"):
         list(run_batch(derive_seed, TASKS, Backend("ray")))
 

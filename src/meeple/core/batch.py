@@ -23,7 +23,7 @@ from typing import IO, Any
 from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
-from meeple.core.modules import import_optional
+from meeple.core.modules import require_optional
 
 Task = tuple[str, tuple[Any, ...]]
 """``(key, args)``: one computation of a batch, named by a key unique within it."""
@@ -31,8 +31,6 @@ Task = tuple[str, tuple[Any, ...]]
 IN_FLIGHT_PER_WORKER = 4
 """Tasks handed out ahead per worker: enough to keep every worker busy, few enough that a huge batch
 never sits whole in memory as pending futures."""
-
-RAY_INSTALL = Msg("Ray n'est pas installé : pip install 'meeple[ray]'", "Ray is not installed: pip install 'meeple[ray]'")
 
 
 @dataclass(frozen=True)
@@ -157,9 +155,7 @@ def _in_processes(function: Callable[..., JSON], tasks: Sequence[Task], processe
 
 
 def _on_ray(function: Callable[..., JSON], tasks: Sequence[Task], address: str | None) -> Iterator[tuple[str, JSON]]:
-    ray = import_optional("ray")
-    if ray is None:
-        raise MeepleError(RAY_INSTALL)
+    ray = require_optional("ray", "ray", Msg("le calcul sur Ray (--ray)", "computing on Ray (--ray)"))
     started_here = not ray.is_initialized()
     if started_here:
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)

@@ -31,7 +31,7 @@ from typing import Any
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.core.modules import import_optional
+from meeple.core.modules import require_optional
 
 log = logging.getLogger("meeple.server")
 
@@ -88,10 +88,7 @@ class RedisBus(LocalBus):
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        module = import_optional("redis.asyncio")
-        if module is None:
-            raise MeepleError(Msg("le client Redis n'est pas installé : pip install 'meeple[cluster]'",
-                                  "the Redis client is not installed: pip install 'meeple[cluster]'"))
+        module = require_optional("redis.asyncio", "cluster", Msg("le bus d'une grappe (--bus)", "a cluster's bus (--bus)"))
         self.url = url
         self.redis: Any = module.from_url(url)
         self._listener: asyncio.Task[None] | None = None
