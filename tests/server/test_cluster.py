@@ -73,6 +73,7 @@ class Spectator:
     def __init__(self, server: LiveServer, code: str) -> None:
         self.states: list[dict[str, Any]] = []
         self._socket = connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{code}", open_timeout=TIMEOUT)
+        self._socket.send(json.dumps({"type": "hello", "token": None}))  # a watcher holds no seat
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
