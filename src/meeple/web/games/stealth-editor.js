@@ -66,7 +66,8 @@ export function openEditor(root, ctx, back) {
     on: { change: importFile } });
   const numbers = ["stones", "stone_range", "noise_radius"].map((key) => h("label", {},
     { stones: t("Pierres", "Stones"), stone_range: t("Portée", "Range"), noise_radius: t("Bruit", "Noise") }[key], " ",
-    h("input", { type: "number", min: key === "stones" ? 0 : 1, max: 9, value: level[key], id: `editor-${key}`,
+    // the level format's limits (MAX_STONES, MAX_RANGE in games/stealth/level.py): the server refuses more
+    h("input", { type: "number", min: key === "stones" ? 0 : 1, max: key === "stones" ? 5 : 4, value: level[key], id: `editor-${key}`,
       on: { change: (event) => { level[key] = Number(event.target.value); changed(); } } })));
 
   for (const [name, fr, en] of TOOLS) {
