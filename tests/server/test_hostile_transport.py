@@ -117,7 +117,8 @@ def test_a_body_over_the_limit_is_refused_before_it_is_parsed(client: TestClient
     response = client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 413
     assert response.json()["error"] == "too_large"
-    assert "1 Mio" in response.json()["message"]["fr"] and "1 MiB" in response.json()["message"]["en"]
+    kib = MAX_BODY_BYTES // 1024
+    assert f"{kib} kio" in response.json()["message"]["fr"] and f"{kib} KiB" in response.json()["message"]["en"]
     assert client.post("/api/rooms", json={"game": "take"}).status_code == 200  # a normal body still goes
 
 

@@ -38,8 +38,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-MAX_BODY_BYTES = 1024 * 1024
-"""The largest HTTP request body (1 MiB): a room's inline level, scenario or case fits well within it."""
+MAX_BODY_BYTES = 256 * 1024
+"""The largest HTTP request body (256 KiB): six times a room's largest options (40 kB, inline level,
+scenario or case included), while a flood of bodies held at once stays small."""
 MAX_JSON_DEPTH = 32
 """How deep a client's JSON may nest (objects and arrays): no move, option or query of any game needs more."""
 MAX_JSON_INT = 2**63
