@@ -87,6 +87,15 @@ def test_crowded_room_closes_a_room_that_lines_must_fill_with_too_many_people() 
     assert not any(step.rule == "crowded_room" for step in solve_logically(roomy).steps)
 
 
+def test_one_line_is_named_in_the_singular() -> None:
+    # before: « que dans les colonnes 1 » / "only in columns 1"
+    case = case_from_json(case_json(["ADDDD"] * 4 + ["BBBBB"]))
+    steps = [step for step in solve_logically(case).steps if step.rule == "crowded_room"]
+    assert steps and "n'ont de places hors de la pièce que dans la colonne 1 :" in steps[0].text.fr
+    assert "have places outside it only in column 1:" in steps[0].text.en
+    assert "colonnes 1 " not in steps[0].text.fr and "columns 1 " not in steps[0].text.en
+
+
 def test_room_census_waits_until_every_reachable_room_is_needed() -> None:
     # only P1 can reach room D, yet D may stay empty: 4 rooms, and the people need fewer
     rooms = ["AABB", "AABB", "CCDD", "CCDD"]

@@ -400,7 +400,7 @@ def _closed_group(state: _State) -> Step | None:
     case = state.case
     free = [p for p in range(len(state.ids)) if state.fixed(p) is None]
     for kind, lines in (("row", case.row_masks), ("column", case.column_masks)):
-        fr, en = ("rangées", "rows") if kind == "row" else ("colonnes", "columns")
+        en = "rows" if kind == "row" else "columns"
         for k in range(2, min(4, len(free) - 1) + 1):
             for group in combinations(free, k):
                 covered = 0
@@ -412,10 +412,10 @@ def _closed_group(state: _State) -> Step | None:
                 updates = {q: d & ~mask for q, d in enumerate(state.domains) if q not in group and d & mask}
                 if updates:
                     who = _join(state, list(group))
-                    numbers = _numbers(list(bits(covered)))
+                    where = _lines_named(kind, list(bits(covered)))
                     return state.step("closed_group", 3, Msg(
-                        f"{who.fr} n'ont de place que dans les {fr} {numbers.fr} : elles leur reviennent, les autres n'y sont pas.",
-                        f"{who.en} only have places in {en} {numbers.en}: those {en} are theirs, nobody else is there.",
+                        f"{who.fr} n'ont de place que dans {where.fr} : elles leur reviennent, les autres n'y sont pas.",
+                        f"{who.en} only have places in {where.en}: those {en} are theirs, nobody else is there.",
                     ), updates)
     return None
 
@@ -480,7 +480,6 @@ def _crowded_step(state: _State, person: int, room: str, axis: str, lines: list[
     room_name = case.room_by_id[room].name
     forced = len(lines) - others.bit_count()
     line_fr, line_en = ("rangées", "rows") if axis == "row" else ("colonnes", "columns")
-    other_fr, other_en = ("colonnes", "columns") if axis == "row" else ("rangées", "rows")
     numbers = _numbers(sorted(lines))
     name = state.names[person]
     if case.people[person].victim:
@@ -488,9 +487,9 @@ def _crowded_step(state: _State, person: int, room: str, axis: str, lines: list[
     else:
         who = Msg(f"{name}, {_alone_word(state, person)} dans sa pièce,", f"{name}, alone in the room,")
     if others:
-        outside = _numbers(list(bits(others)))
-        hors = f"n'ont de places hors de la pièce que dans les {other_fr} {outside.fr}"
-        out = f"have places outside it only in {other_en} {outside.en}"
+        outside = _lines_named("column" if axis == "row" else "row", list(bits(others)))
+        hors = f"n'ont de places hors de la pièce que dans {outside.fr}"
+        out = f"have places outside it only in {outside.en}"
     else:
         hors, out = "n'ont aucune place hors de la pièce", "have no place outside it"
     return state.step("crowded_room", 3, Msg(
@@ -499,6 +498,15 @@ def _crowded_step(state: _State, person: int, room: str, axis: str, lines: list[
         f"{line_en.capitalize()} {numbers.en} reach {room_name.en} and {out}: at least {forced} people are"
         f" there, so {who.en} is not there.",
     ), {person: state.domains[person] & ~case.room_masks[room]})
+
+
+def _lines_named(axis: str, indices: list[int]) -> Msg:
+    """« la colonne 5 » / "column 5", « les colonnes 2 et 5 » / "columns 2 and 5" (counted from 1)."""
+    numbers = _numbers(indices)
+    fr, en = ("rangée", "row") if axis == "row" else ("colonne", "column")
+    if len(indices) == 1:
+        return Msg(f"la {fr} {numbers.fr}", f"{en} {numbers.en}")
+    return Msg(f"les {fr}s {numbers.fr}", f"{en}s {numbers.en}")
 
 
 def _numbers(indices: list[int]) -> Msg:
