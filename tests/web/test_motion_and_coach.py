@@ -75,3 +75,16 @@ def test_a_computers_turn_is_drawn_one_action_at_a_time(new_page: Any) -> None:
     assert len(computer) >= 2, computer  # at least an island and the end of its turn
     gaps = [later - earlier for (_, earlier), (_, later) in itertools.pairwise(computer)]
     assert min(gaps) >= 600, gaps  # a readable pace, one action at a time
+
+
+SLIDING = "document.getAnimations().some((a) => a.effect.getKeyframes().some((k) => String(k.transform).startsWith('translate')))"
+
+
+def test_the_leader_slides_to_the_node_it_walked_to(new_page: Any) -> None:
+    page = new_page(reduced_motion="no-preference")
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    wait_version(page, 0)
+    page.click("[data-node=a].target")
+    wait_version(page, 1)
+    assert page.evaluate(SLIDING)

@@ -117,3 +117,50 @@ export function keepFocus(root, draw) {
   draw();
   restoreFocus(root, key, false);
 }
+
+const calmMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+/**
+ * Slides the pieces of a board that moved since the last state into place: ``track(key)`` starts a
+ * drawing (``key`` names the state: a redraw of the same state slides nothing), ``piece(id, element, x, y)``
+ * registers a piece drawn at (x, y) in the board's units. Nothing moves for a player who asked for
+ * reduced motion.
+ */
+export function slider() {
+  let seen = new Map();
+  let drawing = new Map();
+  let key = null;
+  let fresh = false;
+  return {
+    track(stateKey) {
+      fresh = stateKey !== key;
+      key = stateKey;
+      if (fresh) {
+        seen = drawing.size ? drawing : seen;
+        drawing = new Map();
+      }
+    },
+    piece(id, element, x, y, overlay = null) {
+      if (!fresh) return;
+      drawing.set(id, [x, y]);
+      const before = seen.get(id);
+      if (!before || calmMotion.matches || typeof element.animate !== "function") return;
+      const [dx, dy] = [before[0] - x, before[1] - y];
+      if (!dx && !dy) return;
+      const frames = [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }];
+      if (!overlay) {
+        element.animate(frames, { duration: 360, easing: "ease-in-out" });
+        return;
+      }
+      // a piece drawn inside its cell would pass under the cells drawn after it: a copy slides on top
+      const ghost = element.cloneNode(true);
+      ghost.removeAttribute("data-guardian");
+      overlay.append(ghost);
+      element.classList.add("sliding");
+      ghost.animate(frames, { duration: 360, easing: "ease-in-out" }).finished.finally(() => {
+        ghost.remove();
+        element.classList.remove("sliding");
+      });
+    },
+  };
+}

@@ -2,7 +2,7 @@
 // rules 3, 8, 10 and 15: click a guardian, then a target (the second click decides between a move and a
 // push); − / + or the mouse wheel on the Push card; click an island cell for magic and pick a rotation;
 // click the guardian again (or Escape) to cancel. The room code and the turn timer are in the room bar.
-import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 48;
@@ -152,6 +152,8 @@ function mount(root, ctx) {
   }
 
   function drawBoard() {
+    motion.track(`${state.version}:${state.moves}`);
+    clear(motionLayer);
     const v = view();
     const n = v.size;
     const kinds = cellKinds();
@@ -194,11 +196,13 @@ function mount(root, ctx) {
         board.append(group);
       }
     }
-    board.append(previewLayer);
+    board.append(previewLayer, motionLayer);
     showPreview(previewCells);
   }
 
   const previewLayer = s("g", { class: "preview-layer" });
+  const motionLayer = s("g", { class: "motion-layer", "aria-hidden": "true" }); // sliding copies, on top
+  const motion = slider();
 
   /** Outline where an island would go, without redrawing the board (the cells under the mouse stay). */
   function showPreview(cells) {
@@ -215,10 +219,13 @@ function mount(root, ctx) {
 
   function drawGuardian(guardian, x, y) {
     const selected = mode?.type === "guardian" && mode.id === guardian.id || mode?.type === "push" && mode.guardian === guardian.id;
-    return s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
+    const drawn = s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
       guardianBody(x * CELL + CELL / 2, y * CELL + CELL / 2, guardian.team, seatColour(guardian.seat)),
       s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.number ?? guardian.id)),
       guardian.crown !== null ? s("text", { x: x * CELL + CELL / 2 + 12, y: y * CELL + 14, class: "crown carried" }, "♛") : null);
+    // moved, pushed or turned with its island since the last state: it slides there
+    motion.piece(guardian.id, drawn, x * CELL, y * CELL, motionLayer);
+    return drawn;
   }
 
   function cellLabel(x, y, here, guardian, target) {

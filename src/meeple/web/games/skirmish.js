@@ -1,6 +1,6 @@
 // Skirmish: a scenario sandbox. Select a fighter to see its zone of control and every cell it can reach,
 // each marked with its outcome (free, stopped in a ZOC, engaged); hover a cell for the path; click to move.
-import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const CELL = 40;
@@ -30,6 +30,7 @@ function mount(root, ctx) {
   let selected = null;
   let reach = null;
   let hoveredCell = null;
+  const motion = slider();
   const board = s("svg", { class: "board skirmish-board", role: "group" });
   const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
   const side = h("aside", { class: "skirmish-side" });
@@ -67,6 +68,7 @@ function mount(root, ctx) {
   }
 
   function drawNow() {
+    motion.track(`${state.version}:${state.moves}`);
     const view = state.view;
     clear(board);
     board.setAttribute("viewBox", `0 0 ${view.width * CELL} ${view.height * CELL}`);
@@ -92,7 +94,11 @@ function mount(root, ctx) {
         x2: fb.at[0] * CELL + CELL / 2, y2: fb.at[1] * CELL + CELL / 2, class: "engagement" }));
     }
     if (reach) drawReach();
-    for (const fighter of view.fighters) board.append(drawFighter(fighter));
+    for (const fighter of view.fighters) {
+      const drawn = drawFighter(fighter);
+      board.append(drawn);
+      motion.piece(fighter.id, drawn, fighter.at[0] * CELL, fighter.at[1] * CELL); // a move slides into place
+    }
     board.append(overlay);
     showHover(hoveredCell);
     drawSide();

@@ -1,7 +1,7 @@
 // Stealth: act and level select with earned stars; the node graph as SVG; click a node to move there;
 // the engine's preview on hover (hand on the enemy about to be neutralised, capture warning); undo;
 // the Neutralised tray; enemy fronts in the threat colour; the alert tracker's frame.
-import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { openEditor } from "./stealth-editor.js";
 
@@ -131,6 +131,7 @@ function mount(root, ctx) {
   let throwing = false;
   let hovered = null;
   let redrawing = false;
+  const motion = slider();
   const board = s("svg", { class: "board stealth-board", role: "group" });
   const previewBox = h("p", { class: "stealth-preview", id: "stealth-preview", "aria-live": "polite" });
   const side = h("aside", { class: "stealth-side" });
@@ -165,6 +166,7 @@ function mount(root, ctx) {
   }
 
   function drawNow() {
+    motion.track(`${state.version}:${state.moves}`);
     const view = state.view;
     const nodes = new Map(view.nodes.map((node) => [node.id, node]));
     const xs = view.nodes.map((n) => n.x);
@@ -214,14 +216,22 @@ function mount(root, ctx) {
     const standing = new Map();
     for (const enemy of active) standing.set(enemy.node, [...(standing.get(enemy.node) || []), enemyLabel(enemy)]);
     for (const node of view.nodes) board.append(drawNode(node, px(node), py(node), preview, standing.get(node.id) || []));
-    for (const enemy of active) board.append(drawEnemy(enemy, nodes, px, py, preview));
+    for (const enemy of active) {
+      const drawn = drawEnemy(enemy, nodes, px, py, preview);
+      board.append(drawn);
+      motion.piece(`enemy:${enemy.id}`, drawn, px(nodes.get(enemy.node)), py(nodes.get(enemy.node)));
+    }
     const leader = nodes.get(view.leader);
     view.members.forEach((id, index) => {
       const node = nodes.get(id);
       board.append(tip(s("circle", { cx: px(node), cy: py(node), r: 9, class: "member" }), t(`Membre ${index + 1} de la caravane`, `Caravan member ${index + 1}`)));
     });
-    board.append(tip(s("g", { class: "leader", transform: `translate(${px(leader)},${py(leader)})` },
+    // the leader and the enemies that moved since the last state slide to their nodes (a wrapper: the
+    // leader's own transform attribute places it)
+    const you = s("g", {}, tip(s("g", { class: "leader", transform: `translate(${px(leader)},${py(leader)})` },
       s("circle", { r: 13 }), s("circle", { r: 5, cy: -4, class: "head" })), t("Vous", "You")));
+    board.append(you);
+    motion.piece("leader", you, px(leader), py(leader));
     drawPreviewText(preview);
     drawSide();
   }
