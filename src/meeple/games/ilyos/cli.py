@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import itertools
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from meeple.core.batch import Backend, run_batch
+from meeple.core.batch_cli import JobsOpt, JournalOpt, RayAddressOpt, RayOpt, ResumeOpt, check_journal
 from meeple.core.cli_i18n import cli_help
 from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.core.rng import make_rng
-from meeple.games.ilyos import INFO, ai, board
+from meeple.games.ilyos import INFO, board
 from meeple.games.ilyos.ai import LEVELS, choose_move
 from meeple.games.ilyos.engine import IlyosGame
 from meeple.games.ilyos.text import LEGEND, draw_game, draw_hand, draw_setup
-from meeple.games.ilyos.tournament import match_jobs, run_match_jobs
+from meeple.games.ilyos.tournament import MatchResult, add_game, match_jobs, tournament_game
 
 app = typer.Typer(
     help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
@@ -220,6 +222,11 @@ def tournament(
         "the AI keeps to its wall-clock deadlines (with --no-clock only its position limits count: "
         "reproducible games)",
     ))] = True,
+    jobs: JobsOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    journal: JournalOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """The AI against itself, level against level: the win table with 95 % confidence intervals."""
     if games < 1:
@@ -231,9 +238,28 @@ def tournament(
              else list(itertools.pairwise(chosen)))
     options = _options(mode, islands, guardians, False, False)
     _new_game(options, 0)  # bad options fail here, before any game
-    jobs = match_jobs(pairs, games)
-    with ai.wall_clock(clock):
-        results = run_match_jobs(track(jobs, len(jobs), "ILYOS"), options, seed)
+    check_journal(journal, resume)
+    tasks = [(f"{first}-{second}-{index}", (first, second, index, options, seed, clock))
+             for first, second, index in match_jobs(pairs, games)]
+    # what decides each game's result (not --games or --levels: a resumed run may play more games or pairs)
+    header: dict[str, JSON] = {"job": "ilyos tournament", "options": options, "seed": seed, "clock": clock}
+    results = {pair: MatchResult(*pair) for pair in pairs}  # the table's rows in the pairs' order
+    played = 0
+    try:
+        batch = run_batch(tournament_game, tasks, Backend.choose(ray, ray_address, jobs), journal, header)
+        for _key, game in track(batch, len(tasks), "ILYOS"):
+            assert isinstance(game, dict)
+            add_game(results[(str(game["first"]), str(game["second"]))], str(game["outcome"]),
+                     cast(dict[str, float], game["slowest"]))
+            played += 1
+    except KeyboardInterrupt:
+        _print_table(list(results.values()), played, len(tasks))
+        raise typer.Exit(130) from None
+    _print_table(list(results.values()), played, len(tasks))
+
+
+def _print_table(results: list[MatchResult], played: int, total: int) -> None:
+    """The win table; a line under it says when the tournament was interrupted before its last game."""
     table = Table(title=Msg("ILYOS — tournoi des IA", "ILYOS — AI tournament").text())
     for column in ("A", "B", Msg("A gagne", "A wins").text(), Msg("B gagne", "B wins").text(),
                    Msg("nuls", "draws").text()):
@@ -247,6 +273,9 @@ def tournament(
         table.add_row(result.first, result.second, str(result.wins), str(result.losses), str(result.draws),
                       _percent(result.score), f"[{_percent(low)}, {_percent(high)}]", slow)
     console.print(table)
+    if played < total:
+        console.print(Msg(f"interrompu après {played} parties sur {total}",
+                          f"interrupted after {played} of {total} games").text())
 
 
 def _percent(rate: float) -> str:
