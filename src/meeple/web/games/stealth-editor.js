@@ -20,6 +20,27 @@ const TOOLS = [
   ["patrol", "Patrouille", "Patrol"], ["tracker", "Traqueur", "Tracker"], ["erase", "Effacer", "Erase"],
 ];
 
+const TOOL_HELP = {
+  node: ["Cliquez une case vide pour poser un nœud ; faites glisser un nœud pour le déplacer.",
+    "Click an empty spot to place a node; drag a node to move it."],
+  edge: ["Cliquez deux nœuds pour les relier (ou retirer leur arête).", "Click two nodes to join them (or remove their edge)."],
+  oneway: ["Cliquez le nœud de départ puis celui d'arrivée de l'arête à sens unique.",
+    "Click the node the one-way edge leaves from, then the one it leads to."],
+  door: ["Cliquez deux nœuds : une porte rouge sur leur arête (posez aussi la clé).",
+    "Click two nodes: a red door on their edge (place the key too)."],
+  key: ["Cliquez le nœud où poser la clé rouge.", "Click the node where the red key lies."],
+  hide: ["Cliquez un nœud pour en faire une cachette (ou le défaire).", "Click a node to make it a hideout (or undo it)."],
+  start: ["Cliquez le nœud de départ.", "Click the start node."],
+  exit: ["Cliquez le nœud de sortie.", "Click the exit node."],
+  caravan: ["Cliquez les membres dans l'ordre, le premier à côté du départ.", "Click the members in order, the first next to the start."],
+  sentry: ["Cliquez le nœud de la sentinelle, puis le voisin qu'elle regarde.", "Click the sentry's node, then the neighbour it faces."],
+  pivot: ["Cliquez son nœud, puis ses orientations dans l'ordre, puis « Terminer ».",
+    "Click its node, then its orientations in order, then « Done »."],
+  patrol: ["Cliquez les nœuds de son parcours dans l'ordre, puis « Terminer ».", "Click the nodes of its route in order, then « Done »."],
+  tracker: ["Cliquez le nœud du traqueur, puis le voisin qu'il regarde.", "Click the tracker's node, then the neighbour it faces."],
+  erase: ["Cliquez un nœud pour l'effacer avec ses arêtes et ses ennemis.", "Click a node to erase it with its edges and enemies."],
+};
+
 function emptyLevel() {
   return {
     format: "meeple-stealth-level", version: 1, id: "custom",
@@ -55,6 +76,7 @@ export function openEditor(root, ctx, back) {
   const board = s("svg", { viewBox: `0 0 ${2 * MARGIN + (WIDTH - 1) * SCALE} ${2 * MARGIN + (HEIGHT - 1) * SCALE}`,
     class: "stealth-board editor-board", role: "group", "aria-label": t("plan du niveau", "level map") });
   const status = h("div", { id: "editor-status", class: "editor-status", role: "status" });
+  const help = h("p", { id: "editor-help", class: "editor-help" });
   const toolbar = h("div", { class: "editor-tools", role: "radiogroup", "aria-label": t("outil", "tool") });
   const finish = h("button", { type: "button", id: "editor-finish", hidden: true,
     on: { click: () => finishPending() } }, t("Terminer", "Done"));
@@ -78,7 +100,7 @@ export function openEditor(root, ctx, back) {
     h("div", { class: "editor-head" },
       h("h2", {}, t("Créer un niveau", "Create a level")),
       h("button", { type: "button", on: { click: back } }, t("← Niveaux", "← Levels"))),
-    toolbar, board, h("div", { class: "editor-numbers" }, finish, loopLabel), h("div", { class: "editor-numbers" }, numbers), status,
+    toolbar, help, board, h("div", { class: "editor-numbers" }, finish, loopLabel), h("div", { class: "editor-numbers" }, numbers), status,
     h("div", { class: "editor-actions" }, play,
       h("button", { type: "button", id: "editor-export", on: { click: exportFile } }, t("Exporter", "Export")),
       h("button", { type: "button", id: "editor-import", on: { click: () => fileInput.click() } }, t("Importer", "Import")),
@@ -270,6 +292,7 @@ export function openEditor(root, ctx, back) {
     for (const button of toolbar.children) button.setAttribute("aria-checked", String(button.dataset.tool === tool));
     finish.hidden = !(["pivot", "patrol"].includes(tool) && pending.length > 1);
     loopLabel.hidden = tool !== "patrol";
+    help.textContent = t(...TOOL_HELP[tool]);
     const px = (node) => MARGIN + node.x * SCALE;
     const py = (node) => MARGIN + node.y * SCALE;
     const marked = new Set(report && report.format_error ? pointed(report.format_error.field) : []);
