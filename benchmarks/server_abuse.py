@@ -20,7 +20,9 @@ attack: the honest games' own figures, and how much the server's memory grows fr
 * ``big-body`` — 100 MB JSON bodies;  ``binary-frame`` — binary websocket frames;
 * ``deep-json`` — 20 000-deep JSON over HTTP and websocket;
 * ``room-flood`` — rooms created as fast as allowed;  ``code-guess`` — random room codes looked up;
-* ``ai-flood`` — local Hive rooms whose Expert AI plays first.
+* ``ai-flood`` — local Hive rooms whose Expert AI plays first;
+* ``hint-flood`` — hints asked of a 9×9 murder case (the solver, in the timed game workers) without pause;
+* ``foreign-origin`` — websockets opened as a page of another site would (``Origin: https://evil.example``).
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/server_abuse.py [--games 50] [--attack-seconds 15]
 [--quiet-seconds 10] [--only skirmish-path,big-body]``. Only 127.0.0.1 is ever contacted. Asserts nothing.
@@ -217,6 +219,33 @@ async def ai_flood(base: str, stop_at: float, tally: Tally) -> None:
             await _pause_if_refused(response)
 
 
+async def foreign_origin(base: str, stop_at: float, tally: Tally) -> None:
+    code = await _own_room(base, tally)
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{code}"
+    while time.monotonic() < stop_at:
+        async with _socket(url, tally, origin="https://evil.example") as socket_:
+            if socket_ is None:
+                await asyncio.sleep(0.05)
+                continue
+            with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
+                while True:
+                    await asyncio.wait_for(socket_.recv(), 10)
+            _tally_close(socket_, tally)
+
+
+async def hint_flood(base: str, stop_at: float, tally: Tally) -> None:
+    async with httpx.AsyncClient(timeout=60) as client:
+        room = await _post(client, f"{base}/api/rooms", tally,
+                           json={"game": "murder", "options": {"size": 9, "difficulty": 3}})
+        if room is None or room.status_code != 200:
+            await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+            return
+        code, token = room.json()["code"], room.json()["token"]
+        while time.monotonic() < stop_at:
+            response = await _post(client, f"{base}/api/rooms/{code}/query/hint", tally, json={"token": token})
+            await _pause_if_refused(response)
+
+
 async def no_attack(base: str, stop_at: float, tally: Tally) -> None:
     """The control: the same window with no attack (the honest games' own figures and memory growth)."""
     await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
@@ -225,7 +254,7 @@ async def no_attack(base: str, stop_at: float, tally: Tally) -> None:
 ATTACKS: dict[str, Attack] = {
     "none": no_attack, "skirmish-path": skirmish_path, "big-level": big_level, "unread-flood": unread_flood, "big-body": big_body,
     "binary-frame": binary_frame, "deep-json": deep_json, "room-flood": room_flood, "code-guess": code_guess,
-    "ai-flood": ai_flood,
+    "ai-flood": ai_flood, "hint-flood": hint_flood, "foreign-origin": foreign_origin,
 }
 
 
