@@ -1,4 +1,5 @@
-"""The stealth level editor in the browser: build a three-node level, see it become solvable, play it, export it."""
+"""The stealth level editor in the browser: build a three-node level, see it become solvable, export and import
+it, play it."""
 
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ def test_a_three_node_level_becomes_solvable_is_played_and_exported(page: Any, t
     exported = json.loads(target.read_text(encoding="utf-8"))
     assert [node["id"] for node in exported["nodes"]] == ["n1", "n2", "n3"]
     assert (exported["start"], exported["exit"]) == ("n1", "n3")
+    page.click("#editor-clear")
+    expect(page.locator(".editor-board circle[data-node]")).to_have_count(0)
+    page.set_input_files("#editor-import-file", str(target))  # « Importer » reads it back
+    expect(page.locator(".editor-board circle[data-node]")).to_have_count(3)
+    expect(page.locator("#editor-solvable")).to_contain_text("Soluble, par 2")
     page.click("#editor-play")  # a room with the level inline: its link can be shared
     wait_version(page, 0)
     page.click("[data-node=n2].target")
