@@ -15,6 +15,7 @@ import re
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from meeple.cli import main
 from meeple.core.i18n import set_language
+from meeple.server import app as app_module
 from meeple.server.app import create_app
 from meeple.server.service import MAX_OUTBOX_MESSAGES, Client
 from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ORIGINS_ENV, ClientLog, client_log
@@ -272,6 +274,21 @@ def test_serve_refuses_a_malformed_origin_in_one_line(capsys: pytest.CaptureFixt
         set_language("fr")
     error = capsys.readouterr().err.strip()
     assert "invalid origin 'evil.example/path'" in error and len(error.splitlines()) == 1
+
+
+def test_one_address_holds_a_bounded_number_of_websockets(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "MAX_SOCKETS_PER_ADDRESS", 3)
+    room = create(client, game="take")
+    with ExitStack() as stack:
+        for _ in range(3):
+            socket = stack.enter_context(room_socket(client, room["code"]))
+            assert socket.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/rooms/{room['code']}") as fourth:
+            error, code = _first_reply_and_close(fourth)
+        assert code == 4429 and error["error"] == "too_many_connections" and error["retry_after"] > 0
+        assert "3" in error["message"]["en"]
+    with room_socket(client, room["code"]) as again:  # closing them gave the places back
+        assert again.receive_json()["type"] == "state"
 
 
 # --- the seat token ----------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import AsyncIterator, Sequence
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -311,6 +312,10 @@ CLOSE_BAD_HELLO = 4400
 that is not a hello."""
 CLOSE_ORIGIN = 4403
 """Close code for a browser page of another site (its Origin is neither the server's own nor listed)."""
+CLOSE_RATE_LIMITED = 4429
+"""Close code (the HTTP 429 of a websocket) for a client over a limit; its error carries ``retry_after``."""
+MAX_SOCKETS_PER_ADDRESS = 64
+"""Websockets one client address may hold open at once (a class behind one NAT still fits)."""
 CLOSE_NO_HELLO = 4408
 """Close code for a client that sent no hello within :data:`HELLO_SECONDS`."""
 HELLO_SECONDS = 20.0
@@ -323,6 +328,9 @@ reads nothing never gets it: the connection is then left to the transport, its m
 
 
 def _add_websocket(app: FastAPI, service: RoomService, origins: Sequence[str]) -> None:
+    open_sockets: Counter[str] = Counter()
+    """Websockets open per client address (waiting for their hello included)."""
+
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(socket: WebSocket, code: str) -> None:
         await socket.accept()
@@ -332,43 +340,66 @@ def _add_websocket(app: FastAPI, service: RoomService, origins: Sequence[str]) -
             client_log.warning(address, "websocket from origin %r refused (%d)", origin, CLOSE_ORIGIN)
             await _refuse(socket, CLOSE_ORIGIN, ServerError("origin_refused", Msg(
                 f"origine refusée : {origin} (le serveur accepte sa propre adresse et celles de --allow-origin)",
-                f"origin refused: {origin} (the server accepts its own address and those of --allow-origin)")))
+                f"origin refused: {origin} (the server accepts its own address and those of --allow-origin)")).to_json())
             return
-        if "token" in socket.query_params:
-            await _refuse(socket, CLOSE_BAD_HELLO, ServerError("token_in_url", Msg(
-                "le jeton de place ne va plus dans l'adresse : envoyez-le dans le premier message "
-                '{"type": "hello", "token": …}',
-                'the seat token no longer goes in the address: send it in the first message '
-                '{"type": "hello", "token": …}')))
+        if open_sockets[address] >= MAX_SOCKETS_PER_ADDRESS:
+            client_log.warning(address, "more than %d websockets open: refused (%d)", MAX_SOCKETS_PER_ADDRESS,
+                               CLOSE_RATE_LIMITED)
+            await _refuse(socket, CLOSE_RATE_LIMITED, {**ServerError("too_many_connections", Msg(
+                f"trop de connexions ouvertes depuis votre adresse ({MAX_SOCKETS_PER_ADDRESS} au plus)",
+                f"too many connections open from your address (at most {MAX_SOCKETS_PER_ADDRESS})")).to_json(),
+                "retry_after": 10})
             return
+        open_sockets[address] += 1
         try:
-            service.fair.take("lookup", address)
-            room = await service.room(code, address)
-        except RateLimited as limited:
-            await socket.send_text(json.dumps(_limited_json(limited)))
-            await socket.close(code=4429)  # the HTTP 429 of a websocket: the client waits before retrying
-            return
-        except ServerError as error:
-            await socket.send_text(json.dumps(error.to_json()))
-            await socket.close(code=4404)
-            return
-        hello = await _hello(socket, address)
-        if hello is None:
-            return
-        token = hello.get("token")
-        client = Client(room.seats_of(token if isinstance(token, str) else None), socket.send_text, address)
-        writer = _start_writer(client)
-        if token and not client.seats:
-            client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
-                                                      "unknown seat token: you are watching")).to_json())
-        await service.attach(room, client)
-        await _serve_client(socket, service, room, client, writer)
+            await _open_room(socket, service, code, address)
+        finally:
+            open_sockets[address] -= 1
+            if open_sockets[address] <= 0:
+                del open_sockets[address]
 
 
-async def _refuse(socket: WebSocket, code: int, error: ServerError) -> None:
+async def _open_room(socket: WebSocket, service: RoomService, code: str, address: str) -> None:
+    """The life of one accepted room websocket: no token in its address, the room found, the hello, then
+    its messages until it ends."""
+    if "token" in socket.query_params:
+        await _refuse(socket, CLOSE_BAD_HELLO, ServerError("token_in_url", Msg(
+            "le jeton de place ne va plus dans l'adresse : envoyez-le dans le premier message "
+            '{"type": "hello", "token": …}',
+            'the seat token no longer goes in the address: send it in the first message '
+            '{"type": "hello", "token": …}')).to_json())
+        return
+    try:
+        service.fair.take("lookup", address)
+        room = await service.room(code, address)
+    except RateLimited as limited:
+        await _refuse(socket, CLOSE_RATE_LIMITED, _limited_json(limited))  # the client waits, then retries
+        return
+    except ServerError as error:
+        await _refuse(socket, 4404, error.to_json())
+        return
+    hello = await _hello(socket, address)
+    if hello is None:
+        return
+    token = hello.get("token")
+    client = Client(room.seats_of(token if isinstance(token, str) else None), socket.send_text, address)
+    writer = _start_writer(client)
+    if token and not client.seats:
+        client.push(ServerError("bad_token", Msg("jeton de place inconnu : vous regardez la partie",
+                                                  "unknown seat token: you are watching")).to_json())
+    await service.attach(room, client)
+    await _serve_client(socket, service, room, client, writer)
+
+
+async def _refuse(socket: WebSocket, code: int, error: Mapping[str, JSON]) -> None:
     """Tell the client why (one error message), then close with ``code``."""
-    await socket.send_text(json.dumps(error.to_json(), ensure_ascii=False))
-    await _close(socket, code, error.message.en[:120])
+    try:
+        await socket.send_text(json.dumps(error, ensure_ascii=False))
+    except Exception:  # it left already
+        return
+    message = error.get("message")
+    reason = message.get("en", "") if isinstance(message, dict) else ""
+    await _close(socket, code, str(reason)[:120])
 
 
 async def _hello(socket: WebSocket, address: str) -> dict[str, JSON] | None:
@@ -378,7 +409,8 @@ async def _hello(socket: WebSocket, address: str) -> dict[str, JSON] | None:
         message = await asyncio.wait_for(socket.receive(), HELLO_SECONDS)
     except TimeoutError:
         await _refuse(socket, CLOSE_NO_HELLO, ServerError("no_hello", Msg(
-            f"aucun message « hello » en {HELLO_SECONDS:.0f} s", f"no 'hello' message within {HELLO_SECONDS:.0f} s")))
+            f"aucun message « hello » en {HELLO_SECONDS:.0f} s", f"no 'hello' message within {HELLO_SECONDS:.0f} s"))
+            .to_json())
         return None
     if message["type"] == "websocket.disconnect":
         return None
@@ -396,7 +428,7 @@ async def _hello(socket: WebSocket, address: str) -> dict[str, JSON] | None:
             token is None or (isinstance(token, str) and len(token) <= MAX_TOKEN)):
         await _refuse(socket, CLOSE_BAD_HELLO, ServerError("hello_expected", Msg(
             'le premier message doit être {"type": "hello", "token": <jeton de place ou null>}',
-            'the first message must be {"type": "hello", "token": <seat token or null>}')))
+            'the first message must be {"type": "hello", "token": <seat token or null>}')).to_json())
         return None
     return hello
 
@@ -421,7 +453,13 @@ async def _serve_client(socket: WebSocket, service: RoomService, room: Any, clie
                            CLOSE_NOT_READING, room.code)
         await _close(socket, CLOSE_NOT_READING, "too many unread messages")
         return
-    closing = reader.result() if reader.done() and not reader.cancelled() else None
+    closing = None
+    if reader.done() and not reader.cancelled():
+        failure = reader.exception()
+        if failure is not None:  # the connection failed under the reader: nothing to close
+            client_log.warning(address, "connection failed in room %s", room.code, exc_info=failure)
+        else:
+            closing = reader.result()
     try:
         await asyncio.wait_for(writer, CLOSE_GRACE_SECONDS)
     except TimeoutError:
@@ -452,6 +490,7 @@ async def _read_messages(socket: WebSocket, service: RoomService, room: Any, cli
 
 async def _close(socket: WebSocket, code: int, reason: str) -> None:
     """Send the close frame, waiting at most :data:`CLOSE_GRACE_SECONDS` for the client to take it."""
+    reason = reason.encode()[:120].decode(errors="ignore")  # a close frame's reason fits in 123 bytes
     try:
         await asyncio.wait_for(socket.close(code=code, reason=reason), CLOSE_GRACE_SECONDS)
     except Exception:  # already closed, or the client reads nothing: the transport ends it

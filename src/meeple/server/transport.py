@@ -81,7 +81,7 @@ class ClientLog:
         self._seen: OrderedDict[str, tuple[float, int, int]] = OrderedDict()
         """client → (start of its current period, lines written in it, lines left out since the last one)"""
 
-    def warning(self, client: str, message: str, *args: object, exc_info: bool = False) -> bool:
+    def warning(self, client: str, message: str, *args: object, exc_info: bool | BaseException = False) -> bool:
         """Log ``message % args`` about ``client`` unless it had its share (with the traceback of the
         exception being handled when ``exc_info``); returns whether it was written."""
         now = self.clock()
@@ -93,7 +93,7 @@ class ClientLog:
             return False
         self._remember(client, (start, written + 1, 0))
         suffix = f" ({dropped} similar line(s) about this client left out)" if dropped else ""
-        self.logger.warning("client %s: " + message + suffix, client, *args, exc_info=exc_info)
+        self.logger.warning("client %s: " + message + suffix, client, *args, exc_info=exc_info or None)
         return True
 
     def forget(self) -> None:
