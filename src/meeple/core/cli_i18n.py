@@ -237,3 +237,8 @@ def localize_tree(command: Any) -> None:
     command.context_class = LocalizedContext
     for sub in _sub_commands(command):
         localize_tree(sub)
+
+
+def written(path: object) -> str:
+    """« Écrit : FILE » / "Written: FILE": the one line every command prints after writing a file."""
+    return Msg(f"Écrit : {path}", f"Written: {path}").text()

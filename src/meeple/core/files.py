@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from meeple.core.errors import FormatError, os_error_reason
@@ -58,3 +59,12 @@ def read_json(path: str | Path) -> JSON:
     except UnicodeDecodeError as error:
         raise FormatError(source, "", Msg("le fichier n'est pas en UTF-8", "the file is not UTF-8")) from error
     return parse_json(text, source)
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key that puts numbers in number order: ``1-2`` before ``1-10``, ``act2/1-1`` before ``act10``.
+
+    >>> sorted(["1-10", "1-2", "1-1"], key=natural_key)
+    ['1-1', '1-2', '1-10']
+    """
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part)

@@ -56,3 +56,15 @@ class Msg:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def counted(count: int, fr: tuple[str, str], en: tuple[str, str]) -> Msg:
+    """``count`` followed by its word, singular or plural as each language wants it: French keeps 0 and
+    1 singular (« 0 niveau invalide »), English only 1 ("0 levels").
+
+    >>> counted(1, ("niveau", "niveaux"), ("level", "levels")).text("fr")
+    '1 niveau'
+    >>> counted(0, ("niveau", "niveaux"), ("level", "levels")).text("en")
+    '0 levels'
+    """
+    return Msg(f"{count} {fr[0] if abs(count) < 2 else fr[1]}", f"{count} {en[0] if count == 1 else en[1]}")

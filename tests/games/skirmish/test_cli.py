@@ -30,7 +30,7 @@ def test_reach_prints_the_grid_with_every_reachable_cell_marked(capsys: pytest.C
     assert len(rows) == 7  # one line per grid row
     assert " E " in rows[3] and " s " in rows[3] and " o " in rows[3] and "R1" in rows[3]
     assert "███" in rows[2]
-    assert rows[2].count("░") >= 4  # B1's ZOC, shaded even without colours
+    assert rows[2].count("▒") >= 4 and "░" not in rows[2]  # B1 (blue)'s ZOC, shaded even without colours
     assert "38 destinations" in out and "engages" in out
 
 
@@ -48,7 +48,7 @@ def test_check_says_legal_or_names_the_step_and_rule(capsys: pytest.CaptureFixtu
     assert "legal: cost 10 MP, engaged with B1, B2" in capsys.readouterr().out
     assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", "2,3", "3,3", "4,3", "5,3", "5,2"]) == 1
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "step 5 (5,2): R12" in err
+    assert len(err.splitlines()) == 1 and "step 5 (5,2): rule R12" in err
     assert main(["skirmish", "check", "gauntlet", "R1", "2,3 9,9", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["error"]["rule"] == "R1"
     assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", "1,3"]) == 1  # only the start cell
@@ -152,7 +152,7 @@ def test_reach_to_a_cell_shows_its_path_cost_and_outcome(tmp_path: Path, capsys:
     assert 'class="path"' in text and "R1: 38 destinations, 14 MP" in text
     assert main(["--lang", "en", "skirmish", "reach", "gauntlet", "R1", "--to", "4,2"]) == 1
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "out of reach: R2: blocking terrain" in err
+    assert len(err.splitlines()) == 1 and "out of reach: rule R2: blocking terrain" in err
 
 
 def test_check_can_draw_the_path_with_its_first_illegal_step_crossed(tmp_path: Path) -> None:
@@ -160,7 +160,7 @@ def test_check_can_draw_the_path_with_its_first_illegal_step_crossed(tmp_path: P
     path = "2,3 3,3 4,3 5,3 5,2"
     assert main(["--lang", "en", "skirmish", "check", "gauntlet", "R1", path, "--svg", str(picture)]) == 1
     text = picture.read_text()
-    assert text.count('class="illegal-step"') == 1 and "step 5 (5,2): R12" in text
+    assert text.count('class="illegal-step"') == 1 and "step 5 (5,2): rule R12" in text
     assert 'points="64,120 92,120 120,120 148,120 176,120"' in text  # the line stops before the bad step
     assert main(["skirmish", "check", "gauntlet", "R1", "2,3 3,3", "--svg", str(picture)]) == 0
     assert 'class="illegal-step"' not in picture.read_text()
@@ -219,7 +219,7 @@ def test_french_output_puts_a_space_before_each_colon(capsys: pytest.CaptureFixt
     assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "1,3 2,3"]) == 0
     assert "légal : coût 2 PM, libre" in capsys.readouterr().out
     assert main(["--lang", "fr", "skirmish", "check", "gauntlet", "R1", "50,50"]) == 1
-    assert capsys.readouterr().err.strip() == "meeple: coup illégal R1 50,50 : pas 1 (50,50) : R1 : hors de la carte"
+    assert capsys.readouterr().err.strip() == "meeple: coup illégal R1 50,50 : pas 1 (50,50) : règle R1 : hors de la carte"
 
 
 def test_eof_in_play_ends_the_prompts_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,7 +67,7 @@ def test_play_says_what_svg_and_preview_expect_and_confirms_the_picture(
     assert code == 0
     assert "« svg FICHIER » attendu (un fichier)" in out and "« preview NŒUD » ou « preview throw NŒUD » attendu" in out
     assert "nœud inconnu" not in out
-    assert f"plateau écrit dans {picture}" in out and picture.read_text(encoding="utf-8").startswith("<svg")
+    assert f"Écrit : {picture}" in out and picture.read_text(encoding="utf-8").startswith("<svg")
 
 
 def test_a_field_of_the_wrong_type_is_named_in_words_not_python_types(

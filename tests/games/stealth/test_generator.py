@@ -106,7 +106,7 @@ def test_cli_generate_writes_valid_levels_and_reports_them(cli: Callable[..., Do
     assert done.returncode == 0, done.stderr
     files = sorted((tmp_path / "out").glob("*.json"))
     assert [file.name for file in files] == ["g5-1.json", "g5-2.json"]
-    assert "difficulty 1, par" in done.stdout and "2 level(s) in" in done.stdout
+    assert "difficulty 1, par" in done.stdout and "2 levels in" in done.stdout and "Written: " in done.stdout
     for file in files:
         assert validate(load_level_file(file)).ok
     assert cli("validate", str(tmp_path / "out")).returncode == 0

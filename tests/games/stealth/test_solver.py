@@ -145,7 +145,7 @@ def test_cli_validate_directory_fails_with_reasons(cli: Callable[..., Done], tmp
     done = cli("validate", str(tmp_path))
     assert done.returncode == 1
     assert "par 2 recorded, but the shortest solution is 6 moves" in done.stdout
-    assert done.stderr.strip().splitlines()[-1] == "meeple: 1 of 2 level(s) invalid"
+    assert done.stderr.strip().splitlines()[-1] == "meeple: 1 of 2 levels invalid"
 
 
 def test_cli_validate_shipped_act_passes() -> None:

@@ -13,6 +13,7 @@ from rich.console import Console
 from meeple.core.batch import Backend, run_batch
 from meeple.core.batch_cli import JobsOpt, JournalOpt, RayAddressOpt, RayOpt, ResumeOpt, check_journal
 from meeple.core.cli_i18n import cli_help
+from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
@@ -75,9 +76,11 @@ def uhp() -> None:
 def perft_command(
     depth: Annotated[int, typer.Argument(min=1, max=9, help=cli_help("profondeur maximale", "maximum depth"))],
     game_type: GameTypeOpt = "Base",
+    as_json: JsonOpt = False,
 ) -> None:
     """The leaf count at each depth from the start (perft)."""
     state = HiveState(_game_type(game_type))
+    counts: list[JSON] = []
     for level in range(1, depth + 1):
         began = time.perf_counter()
         if level >= 5:
@@ -87,7 +90,11 @@ def perft_command(
             leaves = perft(state, level)
         seconds = time.perf_counter() - began
         rate = leaves / seconds if seconds > 0 else float(leaves)
-        console.print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
+        counts.append({"depth": level, "leaves": leaves, "seconds": round(seconds, 3)})
+        if not as_json:
+            console.print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
+    if as_json:
+        print_json({"game_type": game_type, "depths": counts})
 
 
 @app.command(help=cli_help(
@@ -119,6 +126,7 @@ def tournament(
     ray_address: RayAddressOpt = None,
     journal: JournalOpt = None,
     resume: ResumeOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The AI against an opponent, colours alternating."""
     _game_type(game_type)
@@ -135,13 +143,17 @@ def tournament(
         for _key, result in track(results, games, Msg(f"IA contre {opponent}", f"AI vs {opponent}").text()):
             summary.games.append(GameResult(**result))
     except KeyboardInterrupt:
-        _print_summary(opponent, summary, games)
+        _print_summary(opponent, summary, games, as_json)
         raise typer.Exit(130) from None
-    _print_summary(opponent, summary, games)
+    _print_summary(opponent, summary, games, as_json)
 
 
-def _print_summary(opponent: str, summary: MatchSummary, games: int) -> None:
+def _print_summary(opponent: str, summary: MatchSummary, games: int, as_json: bool = False) -> None:
     played = len(summary.games)
+    if as_json:
+        print_json({"opponent": opponent, "games": games, "played": played, "wins": summary.wins,
+                    "losses": summary.losses, "draws": summary.draws, "interrupted": played < games})
+        return
     rate = 100 * summary.wins / played if played else 0.0
     partial = Msg(f" — interrompu après {played} parties sur {games}", f" — interrupted after {played} of {games} games")
     console.print(

@@ -12,9 +12,10 @@ from rich.table import Table
 from meeple.core.batch import Backend, run_batch
 from meeple.core.batch_cli import JobsOpt, JournalOpt, RayAddressOpt, RayOpt, ResumeOpt, check_journal
 from meeple.core.cli_i18n import cli_help
+from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
-from meeple.core.i18n import Msg
+from meeple.core.i18n import Msg, counted
 from meeple.core.progress import track
 from meeple.core.rng import make_rng
 from meeple.games.ilyos import INFO, board
@@ -82,10 +83,26 @@ def _new_game(options: dict[str, JSON], seed: int | None) -> IlyosGame:
         raise typer.BadParameter(error.reason.text(), param_hint=name) from None  # a usage error: exit 2
 
 
+def setup_names() -> list[str]:
+    """The names of the symmetric Duel setups (``4i-1g`` … ``12i-4g``), for ``setups NAME`` and its completion."""
+    return [item.name for item in board.all_setups()]
+
+
+def _setup_json(item: board.Setup) -> dict[str, JSON]:
+    """One setup as ``setups --json`` gives it (docs/cli.md): cells are ``[x, y]``, (0, 0) the top-left corner."""
+    return {"name": item.name, "size": item.size, "islands": [{"cell": list(cell), "orientation": turn}
+                                                               for cell, turn in item.islands],
+            "team_a": [list(cell) for cell in item.team_a], "team_b": [list(cell) for cell in item.team_b]}
+
+
 @app.command(help=cli_help(
     "Dessine les configurations symétriques du Duel (4 à 12 îles).", "Draw the symmetric Duel setups (4 to 12 islands)."
 ))
 def setups(
+    name: Annotated[str | None, typer.Argument(help=cli_help(
+        "seulement cette configuration (8i-2g : 8 îles, 2 gardiens par équipe)",
+        "only this setup (8i-2g: 8 islands, 2 guardians per team)",
+    ), autocompletion=setup_names)] = None,
     islands: Annotated[int | None, typer.Option("--islands", help=cli_help(
         "seulement les configurations à ce nombre d'îles", "only the setups with this number of islands"
     ))] = None,
@@ -93,15 +110,25 @@ def setups(
         "seulement les configurations à ce nombre de gardiens par équipe",
         "only the setups with this number of guardians per team",
     ))] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """Draw the symmetric Duel setups (4 to 12 islands)."""
+    if name is not None and name not in setup_names():
+        raise typer.BadParameter(Msg(f"« {name} » : une configuration parmi {', '.join(setup_names())}",
+                                     f"'{name}': one of the setups {', '.join(setup_names())}").text(),
+                                 param_hint="NAME")
     chosen = [s for s in board.all_setups()
-              if (islands is None or len(s.islands) == islands) and (guardians is None or len(s.team_a) == guardians)]
+              if (islands is None or len(s.islands) == islands) and (guardians is None or len(s.team_a) == guardians)
+              and name in (None, s.name)]
     if not chosen:
         raise MeepleError(Msg("aucune configuration ne correspond", "no setup matches"))
+    if as_json:
+        print_json({"setups": [_setup_json(item) for item in chosen]})
+        return
     for item in chosen:
-        console.print(f"[bold]{item.name}[/bold] — {len(item.islands)} {Msg('îles', 'islands')}, "
-                      f"{len(item.team_a)} {Msg('gardien(s) par équipe', 'guardian(s) per team')}")
+        guardians_text = counted(len(item.team_a), ("gardien", "gardiens"), ("guardian", "guardians"))
+        console.print(f"[bold]{item.name}[/bold] — {counted(len(item.islands), ('île', 'îles'), ('island', 'islands'))}, "
+                      f"{guardians_text} {Msg('par équipe', 'per team')}")
         console.print(draw_setup(item), markup=False)
         console.print()
     console.print(LEGEND.text(), markup=False)

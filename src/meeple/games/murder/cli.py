@@ -11,7 +11,8 @@ import typer
 
 from meeple.core.batch import Backend, run_batch
 from meeple.core.batch_cli import JobsOpt, RayAddressOpt, RayOpt
-from meeple.core.cli_i18n import cli_help
+from meeple.core.cli_i18n import cli_help, written
+from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.core.i18n import Msg, get_language
 from meeple.core.progress import track
@@ -84,7 +85,14 @@ def board_text(case: Case, board: dict[str, Cell]) -> str:
             cells.append(f"{symbols[case.room_of((r, c))]}{mark:<2}")
         lines.append(f"R{r + 1:<2} " + " ".join(cells))
     legend = ", ".join(f"{symbols[room.id].strip()} = {room.name.text()}" for room in case.rooms)
-    return "\n".join([line.rstrip() for line in lines] + [f"    {legend}"])
+    return "\n".join([line.rstrip() for line in lines] + [f"    {legend}", f"    {MARKS_LEGEND.text()}"])
+
+
+MARKS_LEGEND = Msg("après la pièce : Ab = une personne (ses deux premières lettres), # = décor (on ne s'y tient pas), "
+                   "o = siège (on s'y tient), . = sol libre",
+                   "after the room: Ab = a person (first two letters of the name), # = decor (no one stands there), "
+                   "o = seat (one may stand there), . = bare floor")
+"""What the marks of :func:`board_text` mean."""
 
 
 @app.command(help=cli_help(
@@ -95,13 +103,19 @@ def solve(
     case_file: CaseArg,
     steps: Annotated[bool, typer.Option("--steps", help=cli_help("explique chaque déduction", "explain each deduction"))]
     = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The solution, the murderer, whether it is unique, and the steps that reach it without guessing."""
     case = load_case(case_file)
     exact = count_solutions(case, 2)
     if exact.count == 0:
+        if as_json:
+            print_json({"case": str(case_file), "solutions": 0})
         raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
     solution = exact.solutions[0]
+    if as_json:
+        _print_solve_json(case, str(case_file), solution, exact.unique, steps)
+        return
     if not exact.unique:  # said first: the board below is only one of them
         _say("ATTENTION : au moins deux solutions ; en voici une.", "WARNING: at least two solutions; here is one.")
     typer.echo(board_text(case, solution))
@@ -132,6 +146,20 @@ def solve(
              f"Needs a guess: the logical solver stops after {done} step{'' if done == 1 else 's'}.")
 
 
+def _print_solve_json(case: Case, source: str, solution: dict[str, Cell], unique: bool, steps: bool) -> None:
+    """``murder solve --json`` (fields: docs/cli.md)."""
+    killer = murderer(case, solution)
+    logic = solve_logically(case)
+    print_json({
+        "case": source, "solutions": 1 if unique else 2, "unique": unique,
+        "solution": {person.id: cell_name(solution[person.id]) for person in case.people},
+        "murderer": killer.id if killer else None,
+        "logic": {"solved": logic.solved, "difficulty": logic.difficulty, "contradiction": logic.contradiction,
+                  "steps": len(logic.steps)},
+        **({"steps": [step.to_json(case) for step in logic.steps]} if steps else {}),
+    })
+
+
 def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
     board: dict[str, Cell] = {}
     for item in given:
@@ -160,11 +188,17 @@ def hint(
         "personne déjà placée, Nom@R2C3 (option répétable, ou plusieurs séparées par des virgules)",
         "a person already placed, Name@R2C3 (repeatable, or several separated by commas)",
     ))] = None,
+    as_json: JsonOpt = False,
 ) -> None:
     """The next deduction from a partly filled board."""
     case = load_case(case_file)
     board = _given_board(case, given or [])
     found = hint_for(case, board)
+    if as_json:  # the document the browser gets; a broken board still exits 1
+        print_json(found.to_json(case))
+        if found.status == "broken":
+            raise MeepleError(found.message)
+        return
     for number, step in enumerate(found.steps, 1):
         typer.echo(f"{number:3}. [{LEVEL_NAMES[step.level].text()}] {step.text.text()}")
     if found.status == "broken":  # one line on stderr, exit code 1
@@ -217,6 +251,7 @@ def generate(
         "garde les enquêtes déjà écrites dans le dossier (reprend un lot interrompu)",
         "keep the cases already written in the folder (resume an interrupted batch)",
     ))] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Generate cases with a unique solution, solvable without guessing, with no needless clue."""
     try:
@@ -245,16 +280,21 @@ def generate(
     kept = {key for key, target in targets.items() if resume and _already_written(target)}
     tasks = [(key, (size, level, int(key), not no_solution)) for key in targets if key not in kept]
     backend = Backend.choose(ray, ray_address, jobs if jobs is not None or count > 1 else 1)
-    written = len(kept)
+    done = len(kept)
     try:
         results = run_batch(generated_case_json, tasks, backend)
         for key, data in track(results, len(tasks), Msg("Génération", "Generating").text()):
             targets[key].write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            written += 1
+            done += 1
     except KeyboardInterrupt:
-        _say(f"Interrompu : {written} sur {count} écrite(s) dans {folder} ; --resume continue le lot.",
-             f"Interrupted: {written} of {count} written to {folder}; --resume continues the batch.")
+        _say(f"Interrompu : {done} sur {_cases(count, 'fr')} écrite{'s' if done > 1 else ''} dans {folder} ; "
+             "--resume continue le lot.",
+             f"Interrupted: {done} of {_cases(count, 'en')} written to {folder}; --resume continues the batch.")
         raise typer.Exit(130) from None
+    if as_json:
+        print_json({"folder": str(folder), "count": count, "kept": len(kept),
+                    "files": [str(targets[key]) for key in targets]})
+        return
     _say(f"{_cases(count, 'fr')} écrite{'s' if count > 1 else ''} dans {folder}"
          + (f" (dont {len(kept)} déjà là)" if kept else ""),
          f"{_cases(count, 'en')} written to {folder}" + (f" ({len(kept)} already there)" if kept else ""))
@@ -289,7 +329,7 @@ def render(
                 raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
             board = found.solutions[0]
     path = write_render(case, out, board, lang, paper)
-    _say(f"Écrit : {path}", f"Written: {path}")
+    typer.echo(written(path))
 
 
 def _check_lang_and_paper(lang: str | None, paper: str | None) -> None:
@@ -353,4 +393,4 @@ def book(
     plan = book_plan(count, _parse_sizes(sizes), level, seed)
     entries = make_entries(plan, lambda items: track(items, len(plan), Msg("Enquêtes", "Cases").text()))
     pages = write_book(entries, out, paper or default_paper(), lang or get_language(), seed)
-    _say(f"Écrit : {out} ({pages} pages)", f"Written: {out} ({pages} pages)")
+    typer.echo(f"{written(out)} ({pages} pages)")

@@ -13,10 +13,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from meeple.core.cli_i18n import cli_help
+from meeple.core.cli_i18n import cli_help, written
+from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.core.files import read_json
-from meeple.core.i18n import Msg
+from meeple.core.i18n import Msg, counted
 from meeple.core.progress import track
 from meeple.core.rng import fresh_seed, make_rng
 from meeple.games.skirmish import INFO
@@ -45,13 +46,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
+error_console = Console(stderr=True, highlight=False)
 
 ScenarioArg = Annotated[str, typer.Argument(help=cli_help(
     "nom d'un scénario fourni, fichier de scénario ou partie enregistrée",
     "a shipped scenario's name, a scenario file or a saved game",
 ))]
 FighterArg = Annotated[str, typer.Argument(help=cli_help("identifiant du combattant (R1, B2…)", "fighter id (R1, B2…)"))]
-JsonOpt = Annotated[bool, typer.Option("--json", help=cli_help("sortie en JSON", "JSON output"))]
 SvgOpt = Annotated[Path | None, typer.Option(help=cli_help(
     "écrit aussi l'image dans ce fichier SVG", "also draw the picture in this SVG file"
 ))]
@@ -73,6 +74,11 @@ def open_game(source: str) -> SkirmishGame:
     return SkirmishGame.new({"scenario": data})
 
 
+def _wrote(path: Path, as_json: bool = False) -> None:
+    """« Écrit : FILE » after a file is written; on standard error when standard output carries JSON."""
+    (error_console if as_json else console).print(written(path), markup=False)
+
+
 def _print_board(game: SkirmishGame, reach: Any = None) -> None:
     console.print(render_grid(game.field, game.scenario.objectives, reach))
     console.print(legend())
@@ -89,23 +95,36 @@ def _parse_path(words: list[str]) -> list[tuple[int, int]]:
 
 
 @app.command(help=cli_help("Liste les scénarios fournis.", "List the shipped scenarios."))
-def scenarios() -> None:
+def scenarios(as_json: JsonOpt = False) -> None:
     """List the shipped scenarios."""
-    for name in shipped_scenarios():
-        scenario = load_scenario(name)
-        size = Msg("{n} combattants, {r} tours", "{n} fighters, {r} rounds").format(
-            n=len(scenario.fighters), r=scenario.rounds)
+    loaded = [load_scenario(name) for name in shipped_scenarios()]
+    if as_json:
+        print_json({"scenarios": [_scenario_json(scenario) for scenario in loaded]})
+        return
+    for name, scenario in zip(shipped_scenarios(), loaded, strict=True):
+        fighters = counted(len(scenario.fighters), ("combattant", "combattants"), ("fighter", "fighters"))
+        rounds = counted(scenario.rounds, ("manche", "manches"), ("round", "rounds"))
+        size = f"{fighters}, {rounds}"
         console.print(f"[bold]{name}[/bold]  {scenario.title}  ({scenario.ground.width}×{scenario.ground.height}, {size})")
 
 
 @app.command(help=cli_help("Vérifie un fichier de scénario.", "Check a scenario file."))
-def validate(file: Annotated[Path, typer.Argument(help=cli_help("fichier de scénario", "scenario file"))]) -> None:
-    """Check a scenario file."""
+def validate(file: Annotated[Path, typer.Argument(help=cli_help("fichier de scénario", "scenario file"))],
+             as_json: JsonOpt = False) -> None:
+    """Check a scenario file (an invalid one is an error naming the field: exit 1)."""
     scenario = load_scenario(str(file))
-    console.print(str(Msg(f"valide : {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
-                          f"{len(scenario.fighters)} combattants",
-                          f"valid: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, "
-                          f"{len(scenario.fighters)} fighters")))
+    if as_json:
+        print_json({"valid": True, **_scenario_json(scenario)})
+        return
+    fighters = counted(len(scenario.fighters), ("combattant", "combattants"), ("fighter", "fighters"))
+    console.print(str(Msg(f"valide : {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, {fighters.fr}",
+                          f"valid: {scenario.name}, {scenario.ground.width}×{scenario.ground.height}, {fighters.en}")))
+
+
+def _scenario_json(scenario: Any) -> dict[str, Any]:
+    """The fields ``scenarios --json`` and ``validate --json`` give for one scenario (docs/cli.md)."""
+    return {"name": scenario.name, "title": str(scenario.title), "width": scenario.ground.width,
+            "height": scenario.ground.height, "fighters": len(scenario.fighters), "rounds": scenario.rounds}
 
 
 @app.command(help=cli_help("Crée un scénario aléatoire (JSON).", "Make a random scenario (JSON)."))
@@ -138,7 +157,7 @@ def generate(
         print(text)
     else:
         out.write_text(text + "\n", encoding="utf-8")
-        console.print(str(Msg(f"scénario écrit dans {out}", f"scenario written to {out}")))
+        _wrote(out)
 
 
 @app.command(help=cli_help(
@@ -152,6 +171,7 @@ def show(scenario: ScenarioArg, svg: SvgOpt = None) -> None:
             f"{game.scenario.rounds}, {Msg('score', 'score')} {game.score()[0]}–{game.score()[1]}"
     if svg is not None:
         svg.write_text(render_svg(game.field, game.scenario.objectives, caption=title), encoding="utf-8")
+        _wrote(svg)
     console.print(f"[bold]{title}[/bold]")
     if str(game.scenario.description):
         console.print(str(game.scenario.description))
@@ -184,8 +204,9 @@ def reach(
     summary = _reach_summary(result)
     if svg is not None:
         svg.write_text(render_svg(game.field, game.scenario.objectives, result, path, caption=summary), encoding="utf-8")
+        _wrote(svg, as_json)
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print_json(result.to_json())
         return
     console.print(render_grid(game.field, game.scenario.objectives, result, path))
     console.print(legend())
@@ -216,8 +237,8 @@ def _path_to(game: SkirmishGame, fighter: str, result: Reach, text: str) -> tupl
     destination = result.destinations.get(cell)
     if destination is None:
         rule, reason = Adjudicator(game.field, fighter).why_unreachable(cell)
-        raise IllegalMoveError(f"{fighter} {text}", Msg(f"hors d'atteinte : {rule} : {reason.fr}",
-                                                        f"out of reach: {rule}: {reason.en}"))
+        raise IllegalMoveError(f"{fighter} {text}", Msg(f"hors d'atteinte : règle {rule} : {reason.fr}",
+                                                        f"out of reach: rule {rule}: {reason.en}"))
     return destination.path
 
 
@@ -246,8 +267,9 @@ def check_path(
         bad_step = None if result.error is None or result.error.at_end else result.error.step
         svg.write_text(render_svg(game.field, game.scenario.objectives, None, cells, bad_step,
                                   f"{fighter}: {result.message()}", fighter), encoding="utf-8")
+        _wrote(svg, as_json)
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print_json(result.to_json())
     if result.error is not None:
         raise IllegalMoveError(f"{fighter} {' '.join(path)}", result.error.message())
     if not as_json:
@@ -338,7 +360,7 @@ def _finish(game: SkirmishGame, save: Path | None) -> None:
         console.print(f"[bold]{outcome.reason}[/bold]" + (f"{COLON} {winners}" if winners else ""))
     if save is not None:
         save.write_text(json.dumps(game.record(), ensure_ascii=False, indent=1), encoding="utf-8")
-        console.print(str(Msg(f"partie enregistrée dans {save}", f"game saved to {save}")))
+        _wrote(save)
 
 
 @app.command(help=cli_help(

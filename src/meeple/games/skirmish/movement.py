@@ -141,9 +141,11 @@ class StepError:
     at_end: bool = False
 
     def message(self) -> Msg:
-        """``step N (x,y): Rk: reason`` in both languages."""
+        """``step N (x,y): rule Rk: reason`` in both languages (« règle R1 », never a bare ``R1`` that could
+        be read as the fighter R1)."""
         where = f"{self.step + 1}" + (f" ({self.cell[0]},{self.cell[1]})" if self.cell else "")
-        return Msg(f"pas {where} : {self.rule} : {self.reason.fr}", f"step {where}: {self.rule}: {self.reason.en}")
+        return Msg(f"pas {where} : règle {self.rule} : {self.reason.fr}",
+                   f"step {where}: rule {self.rule}: {self.reason.en}")
 
     def to_json(self) -> dict[str, object]:
         """``{"step": index, "cell": [x, y] | null, "rule": "R12", "reason": {"fr", "en"}, "at_end": bool}``."""

@@ -4,7 +4,7 @@ Every cell is three characters wide. Fighters show their id in their side's colo
 active ZOC has the background of the side that controls it (red, blue, purple for both); with a
 :class:`~meeple.games.skirmish.movement.Reach`, every legal end cell carries its outcome:
 ``o`` free, ``s`` stopped in a ZOC, ``E`` engaged (engages an opponent). Empty open cells inside a ZOC
-show ``░`` so that the shading survives a terminal without colours. A path shows its step numbers.
+show ``░`` (red's ZOC), ``▒`` (blue's) or ``▓`` (both) so that the shading survives a terminal without colours. A path shows its step numbers.
 
 :func:`render_svg` draws the same as an SVG picture (coordinates, legend, a path with a red cross on
 its first illegal step).
@@ -25,6 +25,8 @@ from meeple.games.skirmish.movement import Reach
 
 SIDE_STYLE = ("bold red", "bold cyan")
 ZOC_BACKGROUND = ("on #4a1818", "on #183050", "on #3a2050")
+ZOC_SHADE = (" ░ ", " ▒ ", " ▓ ")
+"""The mark of an empty open cell in red's, blue's or both sides' ZOC: the zones stay apart without colours."""
 MARKS = {"free": (" o ", "bold green"), "stopped": (" s ", "bold yellow"), "engaged": (" E ", "bold magenta")}
 
 
@@ -74,7 +76,7 @@ def render_grid(field: Battlefield, objectives: Sequence[Cell] = (), reach: Reac
             if owner is not None and field.ground.terrain((x, y)) != BLOCKING:
                 style = f"{style} {ZOC_BACKGROUND[owner]}"
                 if label == " · ":
-                    label = " ░ "  # shaded even without colours
+                    label = ZOC_SHADE[owner]  # shaded, side by side, even without colours (piped)
             text.append(label, style=style)
         text.append("\n")
     return text
@@ -88,10 +90,10 @@ def legend() -> Text:
         label, style = MARKS[kind]
         text.append(label.strip(), style=style)
         text.append(f" {msg}   ")
-    text.append(" ░ ", style=ZOC_BACKGROUND[0])
-    text.append(f" {Msg('ZdC rouge', 'red ZOC')}  ")
-    text.append(" ░ ", style=ZOC_BACKGROUND[1])
-    text.append(f" {Msg('ZdC bleue', 'blue ZOC')}  ")
+    for owner, msg in enumerate((Msg("ZdC rouge", "red ZOC"), Msg("ZdC bleue", "blue ZOC"),
+                                 Msg("ZdC des deux camps", "both sides' ZOC"))):
+        text.append(ZOC_SHADE[owner], style=ZOC_BACKGROUND[owner])
+        text.append(f" {msg}  ")
     text.append(" ◆ ", style="bold yellow")
     text.append(f" {Msg('objectif', 'objective')}  ")
     text.append(" ~ ", style="blue")

@@ -14,9 +14,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from meeple.core.cli_i18n import cli_help
+from meeple.core.cli_i18n import cli_help, written
+from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import MeepleError, os_error_reason
-from meeple.core.i18n import Msg
+from meeple.core.files import natural_key
+from meeple.core.i18n import Msg, counted
 from meeple.core.progress import track
 from meeple.games.stealth import INFO
 from meeple.games.stealth.analysis import BY_CODE, Analysis, analyse
@@ -42,6 +44,7 @@ from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
     STAR_WORDS,
+    DoublingCheck,
     Solution,
     Transitions,
     action_text,
@@ -88,8 +91,12 @@ def _stars_text(stars: list[str]) -> str:
     return ", ".join(str(STAR_WORDS[star]) for star in stars)
 
 
+def _moves_list(level: Level, solution: Solution) -> list[str]:
+    return [action_text(level, action) for action in solution.actions]
+
+
 def _moves_text(level: Level, solution: Solution) -> str:
-    return " ".join(action_text(level, action) for action in solution.actions)
+    return " ".join(_moves_list(level, solution))
 
 
 def solution_stars(level: Level, solution: Solution) -> list[str]:
@@ -104,22 +111,37 @@ def solution_stars(level: Level, solution: Solution) -> list[str]:
     "Trouve la solution la plus courte, les étoiles qu'elle rapporte et la plus courte pour chaque objectif.",
     "Find the shortest solution, the stars it earns and the shortest one for each objective.",
 ))
-def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET) -> None:
+def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET, as_json: JsonOpt = False) -> None:
     """The shortest solution, its stars, and the shortest solution for each objective."""
     level = open_level(level_name)
-    console.print(f"{level.id} — {level.title}")
     cache: Transitions = {}  # the objectives share the moves already played out
     shortest = solve(level, "finish", budget, cache=cache)
     if not shortest.found:
+        if as_json:
+            print_json({"level": level.id, "title": str(level.title), "found": False,
+                        "states_seen": shortest.stats.states_seen})
         raise MeepleError(Msg(f"{level.id} : aucune solution ({shortest.stats.states_seen} états explorés)",
                               f"{level.id}: no solution ({shortest.stats.states_seen} states explored)"))
+    stars = solution_stars(level, shortest)
+    others = {objective: solve(level, objective, budget, cache=cache) for objective in OBJECTIVES[1:]}
+    if as_json:
+        print_json({
+            "level": level.id, "title": str(level.title), "found": True,
+            "length": shortest.length, "moves": _moves_list(level, shortest), "stars": stars,
+            "states_seen": shortest.stats.states_seen, "seconds": round(shortest.stats.seconds, 3),
+            "objectives": {objective: {"found": best.found, "length": best.length if best.found else None,
+                                       "moves": _moves_list(level, best) if best.found else None}
+                           for objective, best in others.items()},
+            "par": level.par, "par_reached": None if level.par is None else shortest.length <= level.par,
+        })
+        return
+    console.print(f"{level.id} — {level.title}")
     console.print(f"{Msg('solution', 'solution')} ({shortest.length} {Msg('coups', 'moves')}){COLON} "
                   f"{_moves_text(level, shortest)}")
-    console.print(f"{Msg('étoiles', 'stars')}{COLON} {_stars_text(solution_stars(level, shortest))}")
+    console.print(f"{Msg('étoiles', 'stars')}{COLON} {_stars_text(stars)}")
     console.print(f"{Msg('états explorés', 'states explored')}{COLON} {shortest.stats.states_seen} "
                   f"({shortest.stats.seconds:.3f} s)")
-    for objective in OBJECTIVES[1:]:
-        best = solve(level, objective, budget, cache=cache)
+    for objective, best in others.items():
         text = f"{best.length} {Msg('coups', 'moves')}{COLON} {_moves_text(level, best)}" if best.found else str(
             Msg("aucune solution", "no solution"))
         console.print(f"  {STAR_WORDS[objective]}{COLON} {text}")
@@ -141,29 +163,49 @@ def validate_command(
         "compte aussi les états atteignables selon que chaque ennemi neutralisable est intouchable ou retiré",
         "also count the reachable states with each neutralisable enemy untouchable or removed",
     ))] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Check levels against the validation rules, with the reason for each failure."""
     levels = _levels_of(target)
     failures = 0
+    documents: list[dict[str, Any]] = []
     for level in track(levels, len(levels), str(Msg("validation", "validating"))):
         report = validate(level, budget)
         finish = report.solutions.get("finish")
+        shortest = finish.length if finish and finish.found else None
+        failures += not report.ok
+        checks = doubling_check(level, budget) if doubling and report.solutions else []
+        if as_json:
+            documents.append({
+                "level": level.id, "source": str(level.source), "ok": report.ok, "reachable": report.reachable,
+                "neutralisable": list(report.neutralisable), "shortest": shortest,
+                "problems": [str(problem) for problem in report.problems],
+                **({"doubling": [_doubling_json(check) for check in checks]} if doubling else {}),
+            })
+            continue
         figures = (f"{Msg('états atteignables', 'reachable states')} {report.reachable}, "
                    f"{Msg('neutralisables', 'neutralisable')} {len(report.neutralisable)}, "
-                   f"{Msg('plus courte', 'shortest')} {finish.length if finish and finish.found else '—'}")
+                   f"{Msg('plus courte', 'shortest')} {'—' if shortest is None else shortest}")
         mark = "[green]✓[/green]" if report.ok else "[red]✗[/red]"
         console.print(f"{mark} {level.id} ({figures})")
         for problem in report.problems:
             console.print(f"    {level.source}: {problem}", markup=False)
-        failures += not report.ok
-        if doubling and report.solutions:
-            _print_doubling(level, budget)
+        _print_doubling(checks)
+    if as_json:
+        print_json({"levels": documents, "total": len(levels), "invalid": failures})
     if failures:
-        raise MeepleError(Msg(f"{failures} niveau(x) invalide(s) sur {len(levels)}", f"{failures} of {len(levels)} level(s) invalid"))
+        invalid = counted(failures, ("niveau invalide", "niveaux invalides"), ("", ""))
+        total = counted(len(levels), ("", ""), ("level", "levels"))
+        raise MeepleError(Msg(f"{invalid.fr} sur {len(levels)}", f"{failures} of {total.en} invalid"))
 
 
-def _print_doubling(level: Level, budget: int) -> None:
-    for check in doubling_check(level, budget):
+def _doubling_json(check: DoublingCheck) -> dict[str, Any]:
+    return {"enemy": check.enemy, "reachable": check.reachable, "untouchable": check.untouchable,
+            "removed": check.removed, "holds": check.holds, "ratio": round(check.ratio, 4)}
+
+
+def _print_doubling(checks: list[DoublingCheck]) -> None:
+    for check in checks:
         mark = "✓" if check.holds else "✗"
         seed = str(Msg(f"{check.seed_ratio:.2f}".replace(".", ","), f"{check.seed_ratio:.2f}"))
         ratio = str(Msg(f"{check.ratio:.2f}".replace(".", ","), f"{check.ratio:.2f}"))
@@ -178,10 +220,15 @@ def _levels_of(target: str | None) -> list[Level]:
         return [load_level_file(path) for path in shipped_level_paths()]
     path = Path(target)
     if path.is_dir():
-        files = sorted(path.rglob("*.json"))
+        # number order, as the shipped levels: 1-2 before 1-10
+        files = sorted(path.rglob("*.json"), key=lambda file: natural_key(str(file.relative_to(path))))
         if not files:
             raise MeepleError(Msg(f"{target} : aucun fichier .json", f"{target}: no .json file"))
         return [load_level_file(file) for file in files]
+    if not path.exists() and path.suffix != ".json" and target not in shipped_level_ids():
+        shipped = ", ".join(shipped_level_ids())
+        raise MeepleError(Msg(f"{target} : ni un niveau livré ({shipped}), ni un fichier, ni un dossier",
+                              f"{target}: neither a shipped level ({shipped}) nor a file nor a folder"))
     return [open_level(target)]
 
 
@@ -192,13 +239,13 @@ def _levels_of(target: str | None) -> list[Level]:
 def analyse_command(
     level_name: LevelArg,
     budget: Budget = DEFAULT_BUDGET,
-    as_json: Annotated[bool, typer.Option("--json", help=cli_help("sortie en JSON", "JSON output"))] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The mechanic table (present, needed, par with and without) and the solver's figures."""
     level = open_level(level_name)
     result = analyse(level, budget)
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print_json(result.to_json())
         return
     console.print(f"{level.id} — {level.title}")
     figures = result.figures
@@ -264,6 +311,7 @@ def generate_command(
     attempts: Annotated[int, typer.Option("--attempts", help=cli_help(
         f"essais au plus par niveau (1 à {MAX_ATTEMPTS})", f"attempts at most per level (1 to {MAX_ATTEMPTS})"))
     ] = DEFAULT_ATTEMPTS,
+    as_json: JsonOpt = False,
 ) -> None:
     """Generate validated levels into ``out``."""
     codes = [code.strip() for code in mechanics.split(",") if code.strip()]
@@ -281,14 +329,22 @@ def generate_command(
         raise MeepleError(Msg(f"{out} : création impossible ({reason.fr})", f"{out}: cannot create ({reason.en})")) from None
     started = time.perf_counter()
     levels = generate(request)
+    made_json: list[dict[str, Any]] = []
     for made in track(levels, count, str(Msg("génération", "generating"))):
         path = out / f"{made.document['id']}.json"
         path.write_text(json.dumps(made.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        console.print(f"{path}{COLON} {Msg('difficulté', 'difficulty')} {made.difficulty}, par {made.figures.par}, "
-                      f"{made.figures.reachable} {Msg('états', 'states')}, {made.attempts} {Msg('essais', 'attempts')}",
-                      markup=False)
+        made_json.append({"file": str(path), "level": made.document["id"], "difficulty": made.difficulty,
+                          "par": made.figures.par, "reachable": made.figures.reachable, "attempts": made.attempts})
+        if not as_json:
+            console.print(f"{written(path)} — {Msg('difficulté', 'difficulty')} {made.difficulty}, "
+                          f"par {made.figures.par}, {counted(made.figures.reachable, ('état', 'états'), ('state', 'states'))}, "
+                          f"{counted(made.attempts, ('essai', 'essais'), ('attempt', 'attempts'))}", markup=False)
     seconds = time.perf_counter() - started
-    console.print(str(Msg(f"{count} niveau(x) en {seconds:.1f} s".replace(".", ","), f"{count} level(s) in {seconds:.1f} s")))
+    if as_json:
+        print_json({"levels": made_json, "count": len(made_json), "seconds": round(seconds, 1)})
+        return
+    made_count = counted(len(made_json), ("niveau", "niveaux"), ("level", "levels"))
+    console.print(str(Msg(f"{made_count.fr} en {seconds:.1f} s".replace(".", ","), f"{made_count.en} in {seconds:.1f} s")))
 
 
 @app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))
@@ -309,7 +365,7 @@ def show_command(
         console.print(render_text(game), markup=False)
     else:
         svg.write_text(render_svg(game), encoding="utf-8")
-        console.print(f"{svg}")
+        console.print(written(svg), markup=False)
 
 
 HELP = Msg(
@@ -376,7 +432,7 @@ def _play_one(game: StealthGame, command: str) -> None:
             reason = os_error_reason(error)
             raise MeepleError(Msg(f"{words[1]} : écriture impossible ({reason.fr})",
                                   f"{words[1]}: cannot write ({reason.en})")) from None
-        console.print(str(Msg(f"plateau écrit dans {words[1]}", f"board written to {words[1]}")), markup=False)
+        console.print(written(words[1]), markup=False)
         return
     else:
         game.push(game.parse_move(command))
