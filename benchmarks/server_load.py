@@ -15,8 +15,15 @@ moves are counted apart and left out of the round-trip figures.
 from ``--murder-options``, seeded so that runs generate the same cases) and ask each one hint: the
 server's heavy game calls beside the moves of the other rooms; their times are printed apart.
 
+``--cluster N`` runs N ``meeple serve`` processes of one cluster instead (issue 12, docs/scaling.md): a
+throwaway PostgreSQL and a throwaway Redis started here (as the cluster tests do), every process with the
+same ``--db`` and ``--bus``. Table ``t`` is created on process ``t mod N`` and the bot of its seat ``i``
+plays through process ``(t + i) mod N``: with two processes the two players of every game sit on different
+processes (no sticky sessions), so each move also crosses the bus. ``--cluster 1`` is the same single
+process over PostgreSQL and Redis, the base to compare with.
+
 Run: ``.venv/bin/python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0] [--game hive]
-[--ai-rooms 4] [--murder-rooms 2]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
+[--ai-rooms 4] [--murder-rooms 2] [--cluster 2]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
 AI workers) and the bots used, and the load average before and after; asserts nothing. The bots run in
 this process and share the machine's cores with the server.
 """
@@ -80,24 +87,26 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, db_path: Path, log_path: Path,
+def start_server(port: int, db_path: Path | str, log_path: Path,
                  options: Sequence[str] = ONE_ADDRESS_LIMITS) -> subprocess.Popen[bytes]:
-    """``meeple serve`` on ``port`` with ``options`` (its messages in ``log_path``); returns once it answers."""
+    """``meeple serve`` on ``port`` with ``options`` (its messages in ``log_path``) over a SQLite file or a
+    database URL given as text; returns once it answers."""
+    db_url = db_path if isinstance(db_path, str) else f"sqlite:///{db_path}"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", f"sqlite:///{db_path}",
-             *options],
+            [sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db", db_url, *options],
             cwd=ROOT, env={**os.environ, "MEEPLE_GAME_PLUGINS": ""}, stdout=subprocess.DEVNULL, stderr=log,
         )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    deadline = time.monotonic() + 120  # generous: a loaded machine takes many seconds to import every game
+    while time.monotonic() < deadline and process.poll() is None:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
                 return process
         except httpx.HTTPError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not start")
+    process.wait()
+    raise SystemExit(f"the server did not start: {log_path.read_text(errors='replace')[-1000:]}")
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -113,6 +122,12 @@ def cpu_seconds(pid: int) -> float | None:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def cluster_cpu_seconds(pids: Sequence[int]) -> float | None:
+    """:func:`cpu_seconds` summed over several servers (None without any, or off Linux)."""
+    used = [cpu_seconds(pid) for pid in pids]
+    return None if not used or None in used else sum(value for value in used if value is not None)
 
 
 def _children(pid: int) -> list[int]:
@@ -230,15 +245,17 @@ async def new_table(base: str, kind: Kind, client: httpx.AsyncClient, gate: asyn
 
 
 async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_at: float, seed: int,
-                    client: httpx.AsyncClient, gate: asyncio.Semaphore, table: Table, headers: Headers = None) -> None:
-    """Keep one game in play: a new room each time the previous game ends."""
-    ws_base = base.replace("http://", "ws://")
+                    client: httpx.AsyncClient, gate: asyncio.Semaphore, table: Table, headers: Headers = None,
+                    seat_bases: Sequence[str] = ()) -> None:
+    """Keep one game in play: a new room each time the previous game ends. The bot of seat ``i`` plays
+    through ``seat_bases[i]`` (another process of a cluster), else through ``base``."""
     round_ = 0
     while time.monotonic() < stop_at:
         code, tokens = table
-        url = f"{ws_base}/ws/rooms/{code}"
+        urls = [f"{(seat_bases[index] if seat_bases else base).replace('http://', 'ws://')}/ws/rooms/{code}"
+                for index in range(len(tokens))]
         results = await asyncio.gather(*(
-            bot(url, kind.game, token, figures, think, stop_at, seed * 1000 + round_ * 2 + index, headers)
+            bot(urls[index], kind.game, token, figures, think, stop_at, seed * 1000 + round_ * 2 + index, headers)
             for index, token in enumerate(tokens)))
         figures.games_finished += any(results)
         round_ += 1
@@ -249,29 +266,38 @@ async def one_table(base: str, kind: Kind, figures: Figures, think: float, stop_
 async def run(base: str, games: int, seconds: float, think: float, kind: Kind, server_pid: int | None = None,
               ai_rooms: int = 0, ai_kind: Kind = AI_KIND, murder_rooms: int = 0,
               murder_options: dict[str, Any] | None = None, spread: bool = False,
-              figures: Figures | None = None) -> tuple[Figures, Figures, Cases]:
+              figures: Figures | None = None, cluster: Sequence[str] = (),
+              cluster_pids: Sequence[int] = ()) -> tuple[Figures, Figures, Cases]:
     """Create ``games`` rooms (and ``ai_rooms`` against the AI), then play them for ``seconds`` while
     ``murder_rooms`` loops create murder cases; returns the figures of the bots' rooms (in ``figures``
     when given, so a caller may watch them fill), of the AI rooms and of the murder cases. ``spread``:
-    each of the ``games`` tables claims its own address (:func:`table_address`)."""
+    each of the ``games`` tables claims its own address (:func:`table_address`). ``cluster``: the base URLs
+    of a cluster's processes (``base`` is one of them), whose CPU is counted through ``cluster_pids``; table
+    ``t`` is created on process ``t mod N`` and its seat ``i`` plays through process ``(t + i) mod N``."""
     figures, ai_figures, cases = figures or Figures(), Figures(), Cases()
     addresses = [table_address(index) if spread else None for index in range(games)]
+    bases = list(cluster) or [base]
+    homes = [bases[index % len(bases)] for index in range(games)]
+    seat_bases = [[bases[(index + seat) % len(bases)] for seat in range(2)] if cluster else [] for index in range(games)]
+    pids = list(cluster_pids) or ([server_pid] if server_pid else [])
     async with httpx.AsyncClient(timeout=60) as client:
         gate = asyncio.Semaphore(8)
-        tables = await asyncio.gather(*(new_table(base, kind, client, gate, address) for address in addresses))
+        tables = await asyncio.gather(*(new_table(home, kind, client, gate, address)
+                                        for home, address in zip(homes, addresses, strict=True)))
         ai_tables = await asyncio.gather(*(new_table(base, ai_kind, client, gate)
                                            for _ in range(ai_rooms)))
-        figures.server_cpu_before = cpu_seconds(server_pid) if server_pid else None
+        figures.server_cpu_before = cluster_cpu_seconds(pids)
         figures.started_at = time.monotonic()
         stop_at = figures.started_at + seconds
         await asyncio.gather(
-            *(one_table(base, kind, figures, think, stop_at, seed, client, gate, table, addresses[seed])
+            *(one_table(homes[seed], kind, figures, think, stop_at, seed, client, gate, table, addresses[seed],
+                        seat_bases[seed])
               for seed, table in enumerate(tables)),
             *(one_table(base, ai_kind, ai_figures, think, stop_at, games + seed, client, gate, table)
               for seed, table in enumerate(ai_tables)),
             *(murder_loop(base, murder_options or {}, stop_at, loop, cases, client) for loop in range(murder_rooms)),
         )
-        figures.server_cpu_after = cpu_seconds(server_pid) if server_pid else None
+        figures.server_cpu_after = cluster_cpu_seconds(pids)
     return figures, ai_figures, cases
 
 
@@ -324,30 +350,45 @@ def main() -> None:
                         help="loops creating murder rooms (a case generated, then a hint) one after another")
     parser.add_argument("--murder-options", default='{"size": 6, "difficulty": 3}',
                         help="the options of those murder cases, as JSON")
+    parser.add_argument("--cluster", type=int, default=0, metavar="N",
+                        help="N processes of a cluster over a throwaway PostgreSQL and Redis (0: one process on SQLite)")
     args = parser.parse_args()
-    port = free_port()
     load_before = os.getloadavg()[0]
     bots_cpu_before = own_cpu_seconds()
     kind = Kind(args.game, json.loads(args.options))
     ai_kind = Kind("hive", {"game_type": "Base"}, args.ai_level)
+    parts = ClusterParts() if args.cluster else None
     with tempfile.TemporaryDirectory() as folder:
-        log_path = Path(folder) / "server.log"
-        server = start_server(port, Path(folder) / "load.sqlite3", log_path)
+        logs = [Path(folder) / f"server-{index}.log" for index in range(max(1, args.cluster))]
+        servers: list[tuple[int, subprocess.Popen[bytes]]] = []
         try:
+            if parts is not None:
+                db_url, bus_url = parts.start()
+                for log in logs:
+                    port = free_port()
+                    servers.append((port, start_server(port, db_url, log, (*ONE_ADDRESS_LIMITS, "--bus", bus_url))))
+            else:
+                port = free_port()
+                servers.append((port, start_server(port, Path(folder) / "load.sqlite3", logs[0])))
+            bases = [f"http://127.0.0.1:{port}" for port, _server in servers]
+            infra_before = parts.cpu() if parts is not None else None
             figures, ai_figures, cases = asyncio.run(run(
-                f"http://127.0.0.1:{port}", args.games, args.seconds, args.think, kind, server.pid, args.ai_rooms,
-                ai_kind, args.murder_rooms, json.loads(args.murder_options)))
+                bases[0], args.games, args.seconds, args.think, kind, servers[0][1].pid, args.ai_rooms,
+                ai_kind, args.murder_rooms, json.loads(args.murder_options),
+                cluster=bases if parts is not None else (), cluster_pids=[server.pid for _port, server in servers]))
+            infra_after = parts.cpu() if parts is not None else None
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-        server_errors = [line for line in log_path.read_text(errors="replace").splitlines() if "Error" in line]
+            for _port, server in servers:
+                stop_server(server)
+            if parts is not None:
+                parts.stop()
+        server_errors = [line for log in logs for line in log.read_text(errors="replace").splitlines()
+                         if "Error" in line]
     bots_cpu = own_cpu_seconds() - bots_cpu_before
     trips = figures.round_trips
-    print(f"server load: {args.games} concurrent {args.game} games, {args.seconds:.0f} s, think {args.think} s"
+    where = (f"{args.cluster} process(es) of a cluster over PostgreSQL and Redis" if args.cluster
+             else "one process on SQLite")
+    print(f"server load ({where}): {args.games} concurrent {args.game} games, {args.seconds:.0f} s, think {args.think} s"
           + (f", plus {args.ai_rooms} Hive rooms against the {args.ai_level} AI" if args.ai_rooms else "")
           + (f", plus {args.murder_rooms} loops creating murder cases {args.murder_options}" if args.murder_rooms else ""))
     if not trips:
@@ -366,6 +407,10 @@ def main() -> None:
         used = figures.server_cpu_after - figures.server_cpu_before
         print(f"server CPU (with its AI workers): {used:.1f} s for {len(trips)} moves "
               f"({used / len(trips) * 1000:.2f} ms per move, {used / window * 100:.0f}% of a core)")
+    if infra_before is not None and infra_after is not None:
+        postgres, redis = (after - before for before, after in zip(infra_before, infra_after, strict=True))
+        print(f"PostgreSQL CPU: {postgres:.1f} s ({postgres / len(trips) * 1000:.2f} ms per move); "
+              f"Redis CPU: {redis:.1f} s ({redis / len(trips) * 1000:.2f} ms per move)")
     print(f"bots' CPU (this process, set-up included): {bots_cpu:.1f} s; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (other work on the machine counts too)")
     if args.ai_rooms:
@@ -375,6 +420,47 @@ def main() -> None:
     print(f"errors: {len(figures.errors)}" + (f" ({', '.join(sorted(set(figures.errors)))})" if figures.errors else ""))
     if server_errors:
         print(f"server log: {len(server_errors)} error lines, e.g. {server_errors[-1]}")
+
+
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL if the server has not stopped within 20 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+class ClusterParts:
+    """A throwaway PostgreSQL and Redis, started as the cluster tests start them (tests/server/)."""
+
+    def __init__(self) -> None:
+        sys.path.insert(0, str(ROOT))
+        from tests.server.postgres import TempPostgres, binaries
+        from tests.server.redis_server import TempRedis
+
+        bin_dir = binaries()
+        if bin_dir is None or not TempRedis.available():
+            raise SystemExit("--cluster needs PostgreSQL and redis-server: apt-get install postgresql redis-server")
+        self.postgres, self.redis = TempPostgres(bin_dir), TempRedis()
+
+    def start(self) -> tuple[str, str]:
+        """(database URL, bus URL)."""
+        return self.postgres.start(), self.redis.start()
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds PostgreSQL (the postmaster and its backends) and Redis have used so far."""
+        assert self.postgres.folder is not None and self.redis.process is not None
+        postmaster = int((self.postgres.folder / "data" / "postmaster.pid").read_text().split()[0])
+        return cpu_seconds(postmaster) or 0.0, cpu_seconds(self.redis.process.pid) or 0.0
+
+    def stop(self) -> None:
+        """Stop both and remove their files."""
+        try:
+            self.redis.stop()
+        finally:
+            self.postgres.stop()
 
 
 def print_cases(cases: Cases) -> None:

@@ -11,7 +11,9 @@ from pathlib import Path
 
 
 class TempRedis:
-    """:meth:`start` returns the URL of a fresh Redis; :meth:`stop` stops it and removes its folder."""
+    """:meth:`start` returns the URL of a fresh Redis; :meth:`stop` stops it and removes its folder;
+    :meth:`pause` stops it only, so that :meth:`start` brings it back at the same URL (a Redis lost and
+    restarted, empty, as after a crash without persistence)."""
 
     def __init__(self) -> None:
         self.folder: Path | None = None
@@ -23,8 +25,9 @@ class TempRedis:
         return shutil.which("redis-server") is not None
 
     def start(self, timeout: float = 60.0) -> str:
-        self.folder = Path(tempfile.mkdtemp(prefix="meeple-redis-"))
+        self.folder = self.folder or Path(tempfile.mkdtemp(prefix="meeple-redis-"))
         socket_path = self.folder / "redis.sock"
+        socket_path.unlink(missing_ok=True)  # left by a paused server: the wait below needs the new one
         self.process = subprocess.Popen(
             ["redis-server", "--port", "0", "--unixsocket", str(socket_path), "--unixsocketperm", "700",
              "--save", "", "--appendonly", "no", "--dir", str(self.folder)],
@@ -36,11 +39,15 @@ class TempRedis:
             time.sleep(0.05)
         return f"unix://{socket_path}"
 
-    def stop(self) -> None:
+    def pause(self) -> None:
+        """Stop the server, keep its folder (and so its URL) for the next :meth:`start`."""
         if self.process is not None:
             self.process.terminate()
             self.process.wait(timeout=30)
             self.process = None
+
+    def stop(self) -> None:
+        self.pause()
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +50,26 @@ def test_serve_help_lists_every_fair_use_limit_with_its_default(wide: None, caps
                             ("--lockout", "5m"), ("--ai-rooms-per-client", "10"), ("--expire-finished", "7d"),
                             ("--expire-abandoned", "30d"), ("--expire-unstarted", "1d"), ("--trust-proxy", "")):
         assert option in english and default in english, option
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_with_a_wrong_bus_or_a_redis_that_is_down_stops_in_one_line(
+        wide: None, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Before serving anything: the process does not start deaf to its cluster."""
+    db = ["--db", f"sqlite:///{tmp_path / 'rooms.sqlite3'}"]
+    assert main(["--lang", "en", "serve", "--port", str(_free_port()), *db, "--bus", "http://localhost:6379"]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error == "meeple: --bus http://localhost:6379: a redis:// URL is expected"
+    down = f"redis://127.0.0.1:{_free_port()}/0"  # nobody listens there
+    assert main(["--lang", "en", "serve", "--port", str(_free_port()), *db, "--bus", down]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"meeple: Redis bus unreachable ({down}):") and len(error.splitlines()) == 1
+    assert main(["--lang", "fr", "serve", "--port", str(_free_port()), *db, "--bus",
+                 f"unix://{tmp_path / 'no-redis.sock'}"]) == 1
+    assert "bus Redis injoignable" in capsys.readouterr().err
+    assert not (tmp_path / "rooms.sqlite3").exists(), "nothing was created"

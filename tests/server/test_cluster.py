@@ -158,3 +158,44 @@ def test_the_computer_plays_each_turn_once_and_a_killed_process_loses_nothing(
         assert _state(second, code)["version"] == 4
     finally:
         watcher.close()
+
+
+def test_a_lost_redis_stops_no_process_and_the_bus_comes_back(cluster_parts: tuple[str, str]) -> None:
+    """Redis stopped while two processes serve a game: each goes on serving its own clients and says so in
+    its log; the other process's clients catch up from the database by version; once Redis is back both
+    processes listen again and a move made on one reaches the other's spectator."""
+    redis_module = pytest.importorskip("redis")
+    db_url, _shared_bus = cluster_parts
+    redis = TempRedis()  # this test's own Redis: it is stopped in the middle
+    bus_url = redis.start()
+    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
+    watchers: list[Spectator] = []
+    try:
+        first, second = (server.start() for server in servers)
+        room = _create(first, mode="online")
+        code = room["code"]
+        joined = httpx.post(f"{second.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
+        watchers = [Spectator(first, code), Spectator(second, code)]
+        redis.pause()
+        assert _move(first, code, room["token"], 0, 3).status_code == 200, "the database, not Redis, decides"
+        assert watchers[0].wait_for(1)["view"]["pile"] == 9, "its own clients see it at once"
+        assert watchers[1].wait_for(1)["view"]["pile"] == 9, "the other process's clients, by the version catch-up"
+        assert redis.start() == bus_url
+        listeners = redis_module.Redis.from_url(bus_url)
+        deadline = time.monotonic() + TIMEOUT
+        while dict(listeners.pubsub_numsub("meeple:rooms")).get(b"meeple:rooms", 0) < 2:
+            assert time.monotonic() < deadline, "the processes did not subscribe to the bus again"
+            time.sleep(0.2)
+        listeners.close()
+        assert _move(second, code, joined["token"], 1, 2).status_code == 200
+        assert watchers[0].wait_for(2)["view"]["pile"] == 7
+        assert _state(first, code)["version"] == 2
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        processes = [server.process for server in servers]
+        for server in servers:
+            server.stop()
+        redis.stop()
+    logged = processes[0].stderr.read().decode(errors="replace") if processes[0] and processes[0].stderr else ""
+    assert "bus: cannot publish" in logged, logged[-2000:]  # the move made while Redis was away
