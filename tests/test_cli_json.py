@@ -103,3 +103,12 @@ def test_murder_generate_solve_hint(capsys: pytest.CaptureFixture[str], tmp_path
 def test_human_text_stays_the_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "hive", "perft", "1"]) == 0
     assert capsys.readouterr().out.startswith("Base perft 1: 4")
+
+
+def test_ilyos_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    table = run_json(capsys, "ilyos", "tournament", "--games", "1", "--levels", "easy,medium", "--no-clock",
+                     "--jobs", "1", "--islands", "4", "--guardians", "1")
+    assert table["games"] == table["played"] == 1 and table["interrupted"] is False
+    row = table["pairs"][0]
+    assert (row["first"], row["second"]) == ("easy", "medium") and row["wins"] + row["losses"] + row["draws"] == 1
+    assert set(row) == {"first", "second", "wins", "losses", "draws", "score", "interval", "slowest_turn"}

@@ -254,6 +254,7 @@ def tournament(
     ray_address: RayAddressOpt = None,
     journal: JournalOpt = None,
     resume: ResumeOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The AI against itself, level against level: the win table with 95 % confidence intervals."""
     if games < 1:
@@ -280,13 +281,21 @@ def tournament(
                      cast(dict[str, float], game["slowest"]))
             played += 1
     except KeyboardInterrupt:
-        _print_table(list(results.values()), played, len(tasks))
+        _print_table(list(results.values()), played, len(tasks), as_json)
         raise typer.Exit(130) from None
-    _print_table(list(results.values()), played, len(tasks))
+    _print_table(list(results.values()), played, len(tasks), as_json)
 
 
-def _print_table(results: list[MatchResult], played: int, total: int) -> None:
+def _print_table(results: list[MatchResult], played: int, total: int, as_json: bool = False) -> None:
     """The win table; a line under it says when the tournament was interrupted before its last game."""
+    if as_json:
+        print_json({"games": total, "played": played, "interrupted": played < total, "pairs": [
+            {"first": result.first, "second": result.second, "wins": result.wins, "losses": result.losses,
+             "draws": result.draws, "score": round(result.score, 4),
+             "interval": [round(bound, 4) for bound in result.interval()],
+             "slowest_turn": {level: round(seconds, 3) for level, seconds in sorted(result.slowest_turn.items())}}
+            for result in results]})
+        return
     table = Table(title=Msg("ILYOS — tournoi des IA", "ILYOS — AI tournament").text())
     for column in ("A", "B", Msg("A gagne", "A wins").text(), Msg("B gagne", "B wins").text(),
                    Msg("nuls", "draws").text()):
