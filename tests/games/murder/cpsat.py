@@ -56,13 +56,14 @@ def build(data: dict[str, Any]) -> tuple[cp_model.CpModel, dict[tuple[str, int, 
     n, grid, objects = _geometry(data)
     people = data["people"]
     model = cp_model.CpModel()
+    blocking = BLOCKING | {kind["id"] for kind in data.get("object_kinds", []) if not kind["standable"]}
     x: dict[tuple[str, int, int], cp_model.IntVar] = {}
     for p in people:
         for r in range(n):
             for c in range(n):
                 var = model.new_bool_var(f"{p['id']}_{r}_{c}")
                 x[p["id"], r, c] = var
-                if objects.get((r, c)) in BLOCKING:
+                if objects.get((r, c)) in blocking:
                     model.add(var == 0)
         model.add_exactly_one(x[p["id"], r, c] for r in range(n) for c in range(n))
     for i in range(n):

@@ -56,8 +56,7 @@ def make_entries(plan: list[tuple[int, int, int]], progress: Callable[[Iterable[
         steps = len(solve_logically(case).steps)
         title = Msg(f"Enquête n° {number} — {size}×{size}, {LEVEL_NAMES[level].fr}",
                     f"Case {number} — {size}×{size}, {LEVEL_NAMES[level].en}")
-        titled = Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, case.solution, title)
-        entries.append(BookEntry(number, titled, steps))
+        entries.append(BookEntry(number, case.rebuilt(title=title), steps))
     return entries
 
 

@@ -8,7 +8,9 @@ Format ``meeple-murder-case``, version 1::
      "grid": [["A", "A", "B", ...], ...],                       room id of each cell, rows top to bottom
      "rooms": [{"id": "A", "name": {"fr": "la Bibliothèque", "en": "the Library"},
                 "preposition": "dans" | "sur", "floor": "parquet"}, ...],
-     "objects": [{"cell": [row, col], "kind": "fauteuil"}, ...],  kinds as the rules page names them
+     "object_kinds": [{"id": "télé", "name": {"fr": "télé", "en": "TV"}, "feminine": true,
+                       "standable": false, "icon": "shelf"}, ...],  (optional) the case's own kinds
+     "objects": [{"cell": [row, col], "kind": "fauteuil"}, ...],  kinds as the rules page names them, or own
      "people": [{"id": "anna", "name": "Anna", "gender": "f", "victim": false}, ...],
      "clues": [{"person": "anna", "kind": "row", "index": 0}, ...],
      "solution": {"anna": [row, col], ...}}                     (optional)
@@ -36,6 +38,7 @@ from meeple.games.murder.model import (
     CLUE_FIELDS,
     FLOORS,
     GENDERS,
+    ICON_SHAPES,
     MAX_SIZE,
     MIN_SIZE,
     OBJECT_KINDS,
@@ -43,6 +46,7 @@ from meeple.games.murder.model import (
     Case,
     Cell,
     Clue,
+    ObjectKind,
     Person,
     Room,
     violations,
@@ -50,11 +54,14 @@ from meeple.games.murder.model import (
 
 CASE_FORMAT = "meeple-murder-case"
 CASE_VERSION = 1
+MAX_OWN_KINDS = 16
+"""The most object kinds of its own a case may declare (published cases use a handful: TV, window, car…)."""
 CASE_LIMITS = ContentLimits(
     max_bytes=32_768, max_depth=5, max_text=200, max_items=100,
-    counts={"rooms": MAX_SIZE * MAX_SIZE, "objects": MAX_SIZE * MAX_SIZE, "people": MAX_SIZE, "clues": 100},
+    counts={"rooms": MAX_SIZE * MAX_SIZE, "objects": MAX_SIZE * MAX_SIZE, "people": MAX_SIZE, "clues": 100,
+            "object_kinds": MAX_OWN_KINDS},
     words={"rooms": Msg("pièces", "rooms"), "objects": Msg("objets", "objects"), "people": Msg("personnes", "people"),
-           "clues": Msg("indices", "clues")},
+           "clues": Msg("indices", "clues"), "object_kinds": Msg("sortes d'objets", "kinds of object")},
 )
 """The size limits of a case document (JSON bytes, nesting, any text, any list, and these lists)."""
 
@@ -109,11 +116,13 @@ def case_from_json(data: Any, source: str = "case") -> Case:
             f"un entier de {MIN_SIZE} à {MAX_SIZE} est attendu", f"an integer from {MIN_SIZE} to {MAX_SIZE} is expected")
     rooms = _read_rooms(data.get("rooms"), source)
     grid = _read_grid(data.get("grid"), size, {room.id for room in rooms}, source)
-    objects = _read_objects(data.get("objects", []), size, source)
+    kinds = _read_kinds(data.get("object_kinds", []), source)
+    known = {**OBJECT_KINDS, **kinds}
+    objects = _read_objects(data.get("objects", []), size, known, source)
     people = _read_people(data.get("people"), size, source)
-    clues = _read_clues(data.get("clues", []), size, {r.id for r in rooms}, {p.id for p in people}, source)
+    clues = _read_clues(data.get("clues", []), size, {r.id for r in rooms}, {p.id for p in people}, known, source)
     title = _msg(data["title"], source, "title") if data.get("title") is not None else None
-    case = Case(size, grid, rooms, objects, people, clues, None, title)
+    case = Case(size, grid, rooms, objects, people, clues, None, title, kinds)
     _check_rooms_in_one_piece(case, source)
     _check_floors(case, source)
     solution = data.get("solution")
@@ -156,7 +165,42 @@ def _read_grid(value: Any, size: int, room_ids: set[str], source: str) -> tuple[
     return tuple(rows)
 
 
-def _read_objects(value: Any, size: int, source: str) -> dict[Cell, str]:
+MAX_KIND_TEXT = 40
+"""The longest id or name of a case's own object kind, in characters."""
+
+KIND_FIELDS = ("id", "name", "feminine", "standable", "icon")
+
+
+def _read_kinds(value: Any, source: str) -> dict[str, ObjectKind]:
+    """The case's own object kinds: ``[{"id", "name": {"fr", "en"}, "feminine", "standable", "icon"}]``."""
+    _expect(isinstance(value, list), source, "object_kinds", "une liste est attendue", "a list is expected")
+    _expect(len(value) <= MAX_OWN_KINDS, source, "object_kinds", f"au plus {MAX_OWN_KINDS} sortes d'objets",
+            f"at most {MAX_OWN_KINDS} kinds of object")
+    kinds: dict[str, ObjectKind] = {}
+    for i, item in enumerate(value):
+        where = f"object_kinds[{i}]"
+        _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
+        key = _text(item, "id", source, where)
+        _expect(key not in OBJECT_KINDS and key not in kinds, source, f"{where}.id",
+                f"l'objet « {key} » existe déjà", f"object '{key}' already exists")
+        name = _msg(item.get("name"), source, f"{where}.name")
+        _expect(all(len(text) <= MAX_KIND_TEXT for text in (key, name.fr, name.en)), source, where,
+                f"id et noms de {MAX_KIND_TEXT} caractères au plus", f"id and names of {MAX_KIND_TEXT} characters at most")
+        for flag, fr, en in (("feminine", "vrai si le nom français est féminin (une télé), faux sinon",
+                              "true if the French name is feminine (une télé), else false"),
+                             ("standable", "vrai si l'on peut s'y tenir, faux s'il bloque sa case",
+                              "true if one may stand on it, false if it blocks its cell")):
+            _expect(isinstance(item.get(flag), bool), source, f"{where}.{flag}", fr, en)
+        icon = item.get("icon")
+        _expect(_member(icon, ICON_SHAPES), source, f"{where}.icon", f"dessin inconnu (connus : {', '.join(ICON_SHAPES)})",
+                f"unknown picture (known: {', '.join(ICON_SHAPES)})")
+        extra = sorted(set(item) - set(KIND_FIELDS))
+        _expect(not extra, source, where, f"champ inattendu : {', '.join(extra)}", f"unexpected field: {', '.join(extra)}")
+        kinds[key] = ObjectKind(key, item["feminine"], name.en, item["standable"], icon, name.fr)
+    return kinds
+
+
+def _read_objects(value: Any, size: int, known: Mapping[str, ObjectKind], source: str) -> dict[Cell, str]:
     _expect(isinstance(value, list), source, "objects", "une liste est attendue", "a list is expected")
     objects: dict[Cell, str] = {}
     for i, item in enumerate(value):
@@ -165,7 +209,7 @@ def _read_objects(value: Any, size: int, source: str) -> dict[Cell, str]:
         cell = _cell(item.get("cell"), size, source, f"{where}.cell")
         _expect(cell not in objects, source, f"{where}.cell", "deux objets sur la même case", "two objects on one cell")
         kind = item.get("kind")
-        _expect(_member(kind, OBJECT_KINDS), source, f"{where}.kind", f"objet inconnu {kind!r}", f"unknown object {kind!r}")
+        _expect(_member(kind, known), source, f"{where}.kind", f"objet inconnu {kind!r}", f"unknown object {kind!r}")
         objects[cell] = kind
     return objects
 
@@ -188,15 +232,17 @@ def _read_people(value: Any, size: int, source: str) -> tuple[Person, ...]:
     return tuple(people)
 
 
-def _read_clues(value: Any, size: int, room_ids: set[str], person_ids: set[str], source: str) -> tuple[Clue, ...]:
+def _read_clues(value: Any, size: int, room_ids: set[str], person_ids: set[str], known: Mapping[str, ObjectKind],
+                source: str) -> tuple[Clue, ...]:
     _expect(isinstance(value, list), source, "clues", "une liste est attendue", "a list is expected")
     clues = []
     for i, item in enumerate(value):
-        clues.append(_read_clue(item, size, room_ids, person_ids, source, f"clues[{i}]"))
+        clues.append(_read_clue(item, size, room_ids, person_ids, known, source, f"clues[{i}]"))
     return tuple(clues)
 
 
-def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], source: str, where: str) -> Clue:
+def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], known: Mapping[str, ObjectKind],
+               source: str, where: str) -> Clue:
     _expect(isinstance(item, dict), source, where, "un objet est attendu", "an object is expected")
     person = item.get("person")
     _expect(_member(person, person_ids), source, f"{where}.person", f"personne inconnue {person!r}", f"unknown person {person!r}")
@@ -212,9 +258,9 @@ def _read_clue(item: Any, size: int, room_ids: set[str], person_ids: set[str], s
         elif name == "room":
             _expect(_member(value, room_ids), source, at, f"pièce inconnue {value!r}", f"unknown room {value!r}")
         elif name == "object":
-            _expect(_member(value, OBJECT_KINDS), source, at, f"objet inconnu {value!r}", f"unknown object {value!r}")
+            _expect(_member(value, known), source, at, f"objet inconnu {value!r}", f"unknown object {value!r}")
             if kind in ("on", "not_on"):
-                _expect(OBJECT_KINDS[value].standable, source, at, "on ne se tient pas sur ce décor",
+                _expect(known[value].standable, source, at, "on ne se tient pas sur ce décor",
                         "nobody can stand on this decor")
         else:
             _expect(_member(value, GENDERS), source, at, "« m » ou « f » attendu", "'m' or 'f' expected")
@@ -254,7 +300,7 @@ def _with_solution(case: Case, value: Any, source: str) -> Case:
     broken = violations(case, solution)
     _expect(not broken, source, "solution", f"ne respecte pas les règles : {broken[0].message.fr if broken else ''}",
             f"breaks the rules: {broken[0].message.en if broken else ''}")
-    return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, solution, case.title)
+    return case.rebuilt(solution=solution)
 
 
 def case_to_json(case: Case, with_solution: bool = True) -> dict[str, Any]:
@@ -267,6 +313,9 @@ def case_to_json(case: Case, with_solution: bool = True) -> dict[str, Any]:
         "grid": [list(row) for row in case.grid],
         "rooms": [{"id": r.id, "name": r.name.to_json(), "preposition": r.preposition, "floor": r.floor} for r in case.rooms],
         "objects": [{"cell": list(cell), "kind": kind} for cell, kind in sorted(case.objects.items())],
+        **({"object_kinds": [
+            {"id": kind.key, "name": {"fr": kind.name_fr, "en": kind.english}, "feminine": kind.feminine,
+             "standable": kind.standable, "icon": kind.icon} for kind in case.kinds.values()]} if case.kinds else {}),
         "people": [{"id": p.id, "name": p.name, "gender": p.gender, "victim": p.victim} for p in case.people],
         "clues": [clue.to_json() for clue in case.clues],
     })
@@ -287,4 +336,4 @@ def save_case(case: Case, path: str | Path, with_solution: bool = True) -> None:
 
 def with_solution(case: Case, solution: Mapping[str, Cell]) -> Case:
     """The same case carrying ``solution``."""
-    return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, dict(solution), case.title)
+    return case.rebuilt(solution=dict(solution))

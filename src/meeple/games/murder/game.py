@@ -43,7 +43,6 @@ from meeple.games.murder.model import (
     FLOORS,
     MAX_SIZE,
     MIN_SIZE,
-    OBJECT_KINDS,
     Case,
     Cell,
     murderer,
@@ -152,7 +151,7 @@ class MurderGame(Game[MurderMove]):
         if not self.case.in_bounds(move.cell):
             return Msg("case hors du plateau", "cell off the board")
         if not self.case.standable_mask >> self.case.index(move.cell) & 1:
-            kind = OBJECT_KINDS[self.case.objects[move.cell]]
+            kind = self.case.kind(self.case.objects[move.cell])
             return Msg(f"on ne se tient pas sur {kind.indefinite_fr}", f"nobody stands on {kind.indefinite_en}")
         for other, cell in self.board.items():
             if cell[0] == move.cell[0]:
@@ -276,8 +275,8 @@ def board_view(case: Case, board: Mapping[str, Cell], game: MurderGame | None = 
         ],
         "floors": {room.id: room.floor for room in case.rooms},
         "objects": [
-            {"cell": list(cell), "kind": kind, "blocking": not OBJECT_KINDS[kind].standable,
-             "name": {"fr": kind, "en": OBJECT_KINDS[kind].english}}
+            {"cell": list(cell), "kind": kind, "blocking": not case.kind(kind).standable,
+             "name": {"fr": case.kind(kind).name_fr, "en": case.kind(kind).english}}
             for cell, kind in sorted(case.objects.items())
         ],
         "people": [

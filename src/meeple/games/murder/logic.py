@@ -27,7 +27,7 @@ from itertools import combinations
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.games.murder.model import OBJECT_KINDS, Case, Cell, Clue, bits, fold, is_solution, lines_filling
+from meeple.games.murder.model import Case, Cell, Clue, bits, fold, is_solution, lines_filling
 from meeple.games.murder.text import cell_name, clue_sentence
 
 LEVEL_NAMES: dict[int, Msg] = {1: Msg("facile", "easy"), 2: Msg("moyen", "medium"), 3: Msg("difficile", "hard")}
@@ -150,10 +150,12 @@ def _decor(state: _State) -> Step | None:
     if not updates:
         state.decor_done = True
         return None
-    kinds = sorted({k for k in state.case.objects.values() if not OBJECT_KINDS[k].standable}, key=fold)
+    case = state.case
+    kinds = sorted({case.kind(k).name_fr for k in case.objects.values() if not case.kind(k).standable}, key=fold)
+    english = sorted({case.kind(k).english for k in case.objects.values() if not case.kind(k).standable}, key=fold)
     return state.step("decor", 1, Msg(
         f"Le décor bloque sa case ({', '.join(kinds)}) : personne ne s'y tient.",
-        f"Decor blocks its cell ({', '.join(OBJECT_KINDS[k].english for k in kinds)}): nobody stands there.",
+        f"Decor blocks its cell ({', '.join(english)}): nobody stands there.",
     ), updates)
 
 

@@ -10,6 +10,7 @@ Everything here follows ``docs/rules/murder.md`` (the rules page of the seed, wo
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -33,11 +34,20 @@ class ObjectKind:
     feminine: bool
     english: str
     standable: bool
+    icon: str = ""
+    """The picture it is drawn with, one of :data:`ICON_SHAPES` (built-in kinds: their own)."""
+    french: str = ""
+    """Its French name when it differs from ``key`` (a case's own kinds: ``key`` is an id)."""
+
+    @property
+    def name_fr(self) -> str:
+        """« chaise », « télé »."""
+        return self.french or self.key
 
     @property
     def indefinite_fr(self) -> str:
         """« une chaise », « un fauteuil »."""
-        return f"{'une' if self.feminine else 'un'} {self.key}"
+        return f"{'une' if self.feminine else 'un'} {self.name_fr}"
 
     @property
     def indefinite_en(self) -> str:
@@ -72,6 +82,9 @@ BLOCKING_KINDS: tuple[ObjectKind, ...] = (
 """The ten decor kinds that block their cell (they may still appear in clues)."""
 
 OBJECT_KINDS: dict[str, ObjectKind] = {kind.key: kind for kind in STANDABLE_KINDS + BLOCKING_KINDS}
+
+ICON_SHAPES: tuple[str, ...] = tuple(kind.english for kind in STANDABLE_KINDS + BLOCKING_KINDS)
+"""The pictures an object can be drawn with (chair, armchair, …, bin): a case's own kinds pick one."""
 
 
 @dataclass(frozen=True)
@@ -194,12 +207,15 @@ class Case:
     clues: tuple[Clue, ...]
     solution: Mapping[str, Cell] | None = None
     title: Msg | None = None
+    kinds: Mapping[str, ObjectKind] = field(default_factory=dict)
+    """The case's own object kinds (a TV, a window…), by id, beside the built-in :data:`OBJECT_KINDS`."""
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # geometry (rooms, objects, corners...) does not depend on people or clues: cases that share a
         # board share one cache, which keeps the generator's thousands of trial cases cheap
-        key = (self.size, self.grid, tuple(sorted(self.objects.items())))
+        own = tuple(sorted((key, kind.standable) for key, kind in self.kinds.items()))
+        key = (self.size, self.grid, tuple(sorted(self.objects.items())), own)
         shared = _GEOMETRY_CACHES.get(key)
         if shared is None:
             if len(_GEOMETRY_CACHES) > 256:
@@ -266,6 +282,15 @@ class Case:
         found = {p.id for p in self.people if wanted in (fold(p.id), fold(p.name))}
         return found.pop() if len(found) == 1 else None
 
+    def kind(self, key: str) -> ObjectKind:
+        """The object kind ``key``: one of the case's own, else a built-in one."""
+        own = self.kinds.get(key)
+        return own if own is not None else OBJECT_KINDS[key]
+
+    def rebuilt(self, **changes: Any) -> Case:
+        """The same case with some fields changed (clues, solution, title…); its own object kinds stay."""
+        return dataclasses.replace(self, **changes)
+
     def clues_of(self, person_id: str) -> list[Clue]:
         """The clues on a person's card, in case order."""
         return [clue for clue in self.clues if clue.person == person_id]
@@ -319,7 +344,7 @@ class Case:
             mask = 0
             for cell in self.cells():
                 kind = self.objects.get(cell)
-                if kind is None or OBJECT_KINDS[kind].standable:
+                if kind is None or self.kind(kind).standable:
                     mask |= 1 << self.index(cell)
             return mask
 

@@ -13,7 +13,7 @@ from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg, get_language
 from meeple.core.modules import require_optional
 from meeple.core.svg import Svg
-from meeple.games.murder.model import FLOORS, OBJECT_KINDS, Case, Cell
+from meeple.games.murder.model import FLOORS, Case, Cell
 from meeple.games.murder.text import card_sentences
 
 CELL = 64
@@ -36,9 +36,26 @@ ICONS: dict[str, tuple[str, str]] = {
 }
 
 
-def _icon(svg: Svg, kind: str, x: float, y: float) -> None:
-    """A small picture of ``kind`` centred in the cell whose top-left corner is (x, y)."""
-    shape, colour = ICONS[kind]
+OWN_KIND_COLOUR = "#6f6a8f"
+"""The colour of a case's own object kinds (their picture is one of the built-in shapes)."""
+
+
+def _look(case: Case, key: str) -> tuple[str, str]:
+    """The shape and colour an object kind is drawn with."""
+    if key in case.kinds:
+        return case.kinds[key].icon, OWN_KIND_COLOUR
+    return ICONS[key]
+
+
+def _name(case: Case, key: str, lang: str) -> str:
+    """An object kind's name in ``lang``."""
+    kind = case.kind(key)
+    return kind.name_fr if lang == "fr" else kind.english
+
+
+def _icon(svg: Svg, look: tuple[str, str], x: float, y: float) -> None:
+    """A small picture (shape, colour) centred in the cell whose top-left corner is (x, y)."""
+    shape, colour = look
     cx, cy, s = x + CELL / 2, y + CELL / 2 - 1, CELL * 0.28
     if shape in ("plant", "tree", "bush"):
         radius = {"plant": s * 0.6, "tree": s, "bush": s * 0.8}[shape]
@@ -183,8 +200,8 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
         svg.add("rect", x=x, y=y, width=CELL, height=CELL, fill=FLOORS[room.floor].colour, stroke="#b9b2a6", stroke_width=0.6)
         kind = case.objects.get((r, c))
         if kind is not None:
-            _icon(svg, kind, x, y)
-            label = kind if lang == "fr" else OBJECT_KINDS[kind].english
+            _icon(svg, _look(case, kind), x, y)
+            label = _name(case, kind, lang)
             svg.text(x + CELL / 2, y + CELL - 5, label, font_size=9, text_anchor="middle", fill="#333")
     _walls(svg, case)
     for room in case.rooms:
@@ -246,10 +263,10 @@ LEGEND_ICON = 30
 def _object_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> float:
     """The case's objects in two lines: those one may stand on, those that block their cell; returns the
     next free y."""
-    kinds = sorted(set(case.objects.values()), key=lambda kind: OBJECT_KINDS[kind].english)
+    kinds = sorted(set(case.objects.values()), key=lambda kind: case.kind(kind).english)
     groups = (
-        (Msg("On peut s'y tenir :", "One may stand on:"), [k for k in kinds if OBJECT_KINDS[k].standable]),
-        (Msg("Bloque sa case :", "Blocks its cell:"), [k for k in kinds if not OBJECT_KINDS[k].standable]),
+        (Msg("On peut s'y tenir :", "One may stand on:"), [k for k in kinds if case.kind(k).standable]),
+        (Msg("Bloque sa case :", "Blocks its cell:"), [k for k in kinds if not case.kind(k).standable]),
     )
     scale = LEGEND_ICON / (0.6 * CELL)  # an icon takes about 0.6 of its cell: in the legend, the whole slot
     for title, group in groups:
@@ -258,13 +275,13 @@ def _object_legend(svg: Svg, case: Case, lang: str, y: float, width: float) -> f
         svg.text(MARGIN, y + 4, title.text(lang), font_size=10, font_weight="bold", fill="#333")
         x = MARGIN + _bold_width(title.text(lang), 10) + 8
         for kind in group:
-            label = kind if lang == "fr" else OBJECT_KINDS[kind].english
+            label = _name(case, kind, lang)
             step = LEGEND_ICON + 8 + len(label) * 5.6 + 10
             if x + step > MARGIN + width:
                 x, y = MARGIN + 12, y + LEGEND_ICON + 2
             left, top = x + LEGEND_ICON / 2 - scale * CELL / 2, y - 3 - scale * CELL / 2
             svg.raw(f'<g transform="translate({left:.1f},{top:.1f}) scale({scale:.4f})">')
-            _icon(svg, kind, 0, 0)
+            _icon(svg, _look(case, kind), 0, 0)
             svg.raw("</g>")
             svg.text(x + LEGEND_ICON + 4, y + 4, label, font_size=10, fill="#333")
             x += step

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from meeple.core.i18n import Msg
-from meeple.games.murder.model import OBJECT_KINDS, Case, Clue, Person
+from meeple.games.murder.model import Case, Clue, ObjectKind, Person
 
 ORDINALS_FR = ("première", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième")
 ORDINALS_EN = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
@@ -65,10 +65,10 @@ def clue_sentence(case: Case, clue: Clue) -> Msg:
         located = case.room_by_id[clue.room or ""].located
         return Msg(f"{was.fr} {located.fr}.", f"{was.en} {located.en}.")
     if base == "on":
-        kind = OBJECT_KINDS[clue.object or ""]
+        kind = case.kind(clue.object or "")
         return Msg(f"{was.fr} sur {kind.indefinite_fr}.", f"{was.en} on {kind.indefinite_en}.")
     if base == "beside":
-        return _beside_sentence(person, clue.object or "", negative)
+        return _beside_sentence(person, case.kind(clue.object or ""), negative)
     if base == "corner":
         return Msg(f"{was.fr} dans un coin de la pièce.", f"{was.en} in a corner of the room.")
     if base == "alone":
@@ -77,11 +77,10 @@ def clue_sentence(case: Case, clue: Clue) -> Msg:
     return _with_other_sentence(case, person, clue)
 
 
-def _beside_sentence(person: Person, key: str, negative: bool) -> Msg:
-    kind = OBJECT_KINDS[key]
+def _beside_sentence(person: Person, kind: ObjectKind, negative: bool) -> Msg:
     fr, en = _subject(person)
     if negative:
-        none = f"{'aucune' if kind.feminine else 'aucun'} {kind.key}"
+        none = f"{'aucune' if kind.feminine else 'aucun'} {kind.name_fr}"
         return Msg(f"{fr} n'était à côté {_de(none)}.", f"{en} was next to no {kind.english}.")
     return Msg(f"{fr} était à côté {_de(kind.indefinite_fr)}.", f"{en} was next to {kind.indefinite_en}.")
 
