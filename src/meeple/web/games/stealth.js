@@ -132,6 +132,7 @@ function mount(root, ctx) {
   let hovered = null;
   let redrawing = false;
   const motion = slider();
+  let labelSize = 12; // the node names' size in the board's units (see drawNow)
   const board = s("svg", { class: "board stealth-board", role: "group" });
   const previewBox = h("p", { class: "stealth-preview", id: "stealth-preview", "aria-live": "polite" });
   const side = h("aside", { class: "stealth-side" });
@@ -178,6 +179,10 @@ function mount(root, ctx) {
     const py = (node) => (node.y - minY) * SCALE + MARGIN;
     clear(board);
     board.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // a wide level shrinks on a phone: its node names grow in the board's units to stay readable (≈ 12 px)
+    const scale = board.clientWidth ? board.clientWidth / width : 1;
+    labelSize = Math.min(26, 12 / Math.min(1, scale));
+    board.style.setProperty("--label-size", `${labelSize}px`);
     board.setAttribute("aria-label", t("Plan du niveau", "Level map"));
     board.append(s("defs", {},
       s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" },
@@ -249,7 +254,7 @@ function mount(root, ctx) {
     else group.append(s("circle", { cx: x, cy: y, r: 15, class: "node-shape" }));
     if (node.exit) group.append(s("text", { x, y: y + 5, class: "node-glyph" }, "⚑"));
     if (node.key) group.append(keyIcon(x + 18, y - 18, keyColour(node.key)));
-    group.append(s("text", { x, y: y + 32, class: "node-label" }, node.id));
+    group.append(s("text", { x, y: y + 18 + labelSize * 0.85, class: "node-label" }, node.id));
     if (preview && hovered === node.id && preview.capture) {
       group.append(warningIcon(x + 20, y - 20));
     }
