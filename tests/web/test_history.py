@@ -35,6 +35,7 @@ def test_hive_history_in_words_and_replay_back_and_forward(page: Any) -> None:
     expect(page.locator(".hive-board .stack")).to_have_count(0)
     expect(page.locator("#replay-notice")).to_be_visible()
     assert page.locator("#reserve-w button[data-piece]").count() == 0  # a replayed board is read-only
+    assert page.locator("#undo").count() == 0  # and nothing is undone from it
     page.click("#replay-forward")
     expect(page.locator("#replay-where")).to_have_text("Coup 1 / 2")
     expect(page.locator(".hive-board .stack")).to_have_count(1)
@@ -43,6 +44,7 @@ def test_hive_history_in_words_and_replay_back_and_forward(page: Any) -> None:
     expect(page.locator("#replay-notice")).to_be_hidden()
     expect(page.locator(".hive-board .stack")).to_have_count(2)
     expect(page.locator("#reserve-w button[data-piece]").first).to_be_visible()
+    expect(page.locator("#undo")).to_be_visible()
 
 
 def test_stealth_history_in_english(page: Any) -> None:
@@ -82,3 +84,23 @@ def test_every_game_lists_its_move_in_words_and_replays_it(page: Any, game: str,
     expect(page.locator("#replay-where")).to_have_text("Coup 0 / 1")
     page.click("#replay-forward")
     expect(page.locator("#replay-notice")).to_be_hidden()  # forward to now: live again
+
+
+def test_a_finished_game_opened_from_its_link_is_watched_and_replayed(page: Any, new_page: Any) -> None:
+    page.click("[data-game=stealth]")
+    page.click("[data-level='1-1']")
+    wait_version(page, 0)
+    for number, node in enumerate(("a", "d", "e", "post", "c", "exit")):
+        page.click(f"[data-node={node}].target")
+        wait_version(page, number + 1)
+    link = page.url  # what « Partager la partie » copies
+    guest = new_page()
+    guest.goto(link)
+    wait_version(guest, 6)
+    expect(guest.locator(".room-actions")).to_contain_text("Vous regardez la partie.")
+    expect(guest.get_by_role("log", name="Historique").locator("li")).to_have_count(6)
+    guest.click("#replay-start")
+    expect(guest.locator("#replay-where")).to_have_text("Coup 0 / 6")
+    guest.click("#replay-forward")
+    expect(guest.locator("#replay-where")).to_have_text("Coup 1 / 6")
+    assert guest.locator(".node.target").count() == 0  # read-only

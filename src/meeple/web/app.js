@@ -400,7 +400,7 @@ async function showRoom(code) {
       if (gameEntry(state.game)?.queries?.includes("history")) {
         history = historyPanel({
           query: ctx.query, playerName, board,
-          show: (shownState) => showOnBoard(shownState),
+          show: (shownState) => { showOnBoard(shownState); drawActions(); },
           lastMove: (move) => (module.lastMove ? module.lastMove(move) : []),
         });
         actions.before(history.element);
@@ -484,7 +484,7 @@ async function showRoom(code) {
     clear(actions);
     const state = room.state;
     if (!state) return;
-    if (state.can_undo) {
+    if (state.can_undo && !history?.replaying()) { // no undo from a replayed position
       actions.append(h("button", { type: "button", id: "undo", on: { click: () => ctx.undo() } },
         t("Annuler le coup", "Undo")));
     }

@@ -161,6 +161,10 @@ export function historyPanel(ctx) {
       refresh(); // an answer for an older state is dropped: the newest state's call draws the list
       return replay ? replay.state : state;
     },
+    /** True while the player looks at an earlier position. */
+    replaying() {
+      return replay !== null;
+    },
     /** The state the board should show now (a replayed one while replaying). */
     shownState() {
       return replay ? replay.state : live;
