@@ -26,7 +26,7 @@ app = typer.Typer(
     name="meeple",
     help=cli_help("meeple — cinq systèmes de jeu au tour par tour.", "meeple — five turn-based game systems."),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -34,6 +34,10 @@ app = typer.Typer(
 _LANG_HELP = cli_help("langue : fr (défaut) ou en", "language: fr (default) or en")
 _VERSION_HELP = cli_help("Affiche la version et quitte.", "Show the version and exit.")
 error_console = Console(stderr=True, highlight=False, soft_wrap=True)
+# Typer's own completion options (add_completion=True), in French too: their English help texts as keys
+cli_help("Installe la complétion pour le shell courant.", "Install completion for the current shell.")
+cli_help("Affiche le script de complétion du shell courant, pour le copier ou adapter l'installation.",
+         "Show completion for the current shell, to copy it or customize the installation.")
 
 
 def _version(value: bool) -> None:

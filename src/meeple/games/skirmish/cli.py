@@ -48,10 +48,16 @@ app = typer.Typer(
 console = Console(highlight=False)
 error_console = Console(stderr=True, highlight=False)
 
+def complete_scenario(incomplete: str) -> list[str]:
+    """Shell completion of SCENARIO: the shipped scenario names that start with what is typed (none: the
+    shell offers file names instead)."""
+    return [name for name in shipped_scenarios() if name.startswith(incomplete)]
+
+
 ScenarioArg = Annotated[str, typer.Argument(help=cli_help(
     "nom d'un scénario fourni, fichier de scénario ou partie enregistrée",
     "a shipped scenario's name, a scenario file or a saved game",
-))]
+), autocompletion=complete_scenario)]
 FighterArg = Annotated[str, typer.Argument(help=cli_help("identifiant du combattant (R1, B2…)", "fighter id (R1, B2…)"))]
 SvgOpt = Annotated[Path | None, typer.Option(help=cli_help(
     "écrit aussi l'image dans ce fichier SVG", "also draw the picture in this SVG file"

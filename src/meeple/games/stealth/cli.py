@@ -63,10 +63,16 @@ app = typer.Typer(
 )
 console = Console(highlight=False, soft_wrap=True)
 
+def complete_level(incomplete: str) -> list[str]:
+    """Shell completion of LEVEL: the shipped level ids that start with what is typed (none: the shell
+    offers file names instead)."""
+    return [level_id for level_id in shipped_level_ids() if level_id.startswith(incomplete)]
+
+
 LevelArg = Annotated[str, typer.Argument(help=cli_help(
     "identifiant d'un niveau livré (1-1) ou chemin d'un fichier de niveau",
     "a shipped level id (1-1) or the path of a level file",
-))]
+), autocompletion=complete_level)]
 Budget = Annotated[int, typer.Option("--budget", min=1, help=cli_help(
     "nombre maximal d'états à explorer", "maximum number of states to explore"
 ))]
@@ -157,7 +163,7 @@ def solve_command(level_name: LevelArg, budget: Budget = DEFAULT_BUDGET, as_json
 def validate_command(
     target: Annotated[str | None, typer.Argument(help=cli_help(
         "niveau, fichier ou dossier (défaut : les niveaux livrés)", "level, file or folder (default: the shipped levels)"
-    ))] = None,
+    ), autocompletion=complete_level)] = None,
     budget: Budget = DEFAULT_BUDGET,
     doubling: Annotated[bool, typer.Option("--doubling", help=cli_help(
         "compte aussi les états atteignables selon que chaque ennemi neutralisable est intouchable ou retiré",
