@@ -70,6 +70,8 @@ export default function rules() {
         "Click \"Place an island\", then one of the corners offered and an orientation. The island goes on void, touching land. A new guardian appears on its corner if your team has fewer than 6. If a player can no longer place an island at the start of their turn, the game stops: most validated crowns wins (on a tie, the crown nearest its village)."))),
     section("subtle", t("Les règles fines", "The subtle rules"),
       h("ul", {},
+        h("li", {}, t("Ce qui compte, c'est où est la couronne au début de votre tour : posée dans votre village ou portée là par n'importe quel gardien, même adverse, elle marque pour vous.",
+          "What counts is where the crown is at the start of your turn: lying in your village or carried there by any guardian, even an opponent's, it scores for you.")),
         h("li", {}, t("Une couronne poussée vole par-dessus le vide mais doit atterrir exactement sur une case d'île libre.", "A pushed crown flies over the void but must land exactly on a free island cell.")),
         h("li", {}, t("Dès que la première couronne est prise, une seconde apparaît sur le cœur : deux couronnes circulent.", "As soon as the first crown is taken, a second appears on the heart: two crowns are in play.")),
         h("li", {}, t("Un gardien qui porte déjà une couronne peut traverser une couronne au sol, pas s'y arrêter.", "A guardian already carrying a crown may cross a crown on the ground, not stop on it.")),
