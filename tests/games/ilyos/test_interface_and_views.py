@@ -14,7 +14,9 @@ from meeple.games.ilyos.engine import KINDS, MAX_TEAM_GUARDIANS, STOCK_CAP, Acti
 from tests.games.ilyos.helpers import arrange
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
-MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True}]
+MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True},
+                               {"size": 13, "crowns": 3, "village_refuge": True, "take_cost": 2},
+                               {"size": 15, "mode": "2v2", "crowns": 3, "compensation": 3}]
 
 ELEVEN = board.geometry(11)
 """The 11 × 11 board the hand-built positions of these tests are written for."""
@@ -138,7 +140,7 @@ def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies
         assert len(set(cells)) == len(cells) and all(game.is_land(c) for c in cells)
         for team in (0, 1):
             assert game.team_guardians(team) <= MAX_TEAM_GUARDIANS
-        assert game.crowns_in_play() <= 2
+        assert game.crowns_in_play() <= game.max_crowns
         assert all(c in state.cells for c in state.ground if c not in game.geo.fixed_land)
         assert not any(g.crown >= 0 and g.cell in state.ground for g in state.guardians.values()), \
             "seed 22: a carrier never stands on a lying crown (nor does one appear under it)"

@@ -37,6 +37,7 @@ INFO = GameInfo(
         {"mode": "2v2"},
         {"mode": "2v2", "team_diagonal": True, "islands": 12, "guardians": 4},
         {"islands": 4, "guardians": 1, "sacrificed_guardian": True, "time_per_turn": 2},
+        {"size": 15, "village_refuge": True, "crowns": 3, "compensation": 0, "take_cost": 2},
     ],
     max_playout_moves=150,
 )
