@@ -5,7 +5,10 @@ Plays ``--moves`` random legal moves spread over ``--rooms`` Hive rooms through 
 (two connected clients per room, whose sends only count), with a fresh SQLite file (``synchronous=FULL``),
 ``--batch`` rooms moving at once so that their commits share a transaction. Then times each step alone on
 the same positions. Prints CPU milliseconds per move (process time: the event loop, the database thread
-and the engine). Run: ``.venv/bin/python benchmarks/server_move_path.py [--rooms 200] [--moves 3000]``.
+and the engine). Then, for the cluster's model (docs/scaling.md): the CPU of rebuilding each room from its stored
+moves (what another process of a cluster does when the bus tells it of a move) and the memory a room's engine
+and moves hold (tracemalloc, in a pass of its own so the CPU figures are not slowed by it).
+Run: ``.venv/bin/python benchmarks/server_move_path.py [--rooms 200] [--moves 3000]``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import os
 import random
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +108,34 @@ def steps(played: list[Any], batch: int, folder: Path) -> dict[str, float]:
             "commit (wall, with the disk flush)": wall / count}
 
 
+def rebuild_and_memory(played: list[Any]) -> tuple[float, float, float]:
+    """(CPU seconds to rebuild a room from all its moves, mean moves per room, bytes per room of its engine
+    and its moves as JSON), over the rooms as they stand after ``played``."""
+    factory = GameRegistry.from_environment().get("hive").info.factory
+    moves: dict[str, list[Any]] = {}
+    seeds: dict[str, int] = {}
+    for room, move in played:
+        moves.setdefault(room.code, []).append(move)
+        seeds[room.code] = room.row.seed
+    start = time.process_time()
+    for code, stack in moves.items():
+        game = factory({"game_type": "Base"}, seeds[code])
+        for move in stack:
+            game.push(game.move_from_json(move))
+    rebuild = (time.process_time() - start) / len(moves)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = []
+    for code, stack in moves.items():
+        game = factory({"game_type": "Base"}, seeds[code])
+        for move in stack:
+            game.push(game.move_from_json(move))
+        kept.append((game, json.loads(json.dumps(stack))))
+    per_room = (tracemalloc.get_traced_memory()[0] - before) / len(moves)
+    tracemalloc.stop()
+    return rebuild, len(played) / len(moves), per_room
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
@@ -115,10 +147,14 @@ def main() -> None:
         folder = Path(name)
         per_move, played = asyncio.run(whole_path(args.rooms, args.moves, args.batch, folder))
         parts = steps(played, args.batch, folder)
+        rebuild, mean_moves, per_room = rebuild_and_memory(played)
     print(f"server move path: {len(played)} Hive moves over {args.rooms} rooms, {args.batch} rooms at once")
     print(f"whole path (check, push, commit, two clients' states): {per_move * 1000:.2f} ms CPU per move")
     for name, seconds in parts.items():
         print(f"  {name}: {seconds * 1000:.3f} ms per move")
+    print(f"rebuild of a room from its stored moves (a cluster peer, per move it hears of): "
+          f"{rebuild * 1000:.2f} ms CPU at {mean_moves:.0f} moves a room")
+    print(f"memory of a room's engine and moves: {per_room / 1024:.1f} KiB (tracemalloc)")
     print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
 
 

@@ -701,7 +701,7 @@ class RoomService:
         async with room.lock:
             if kind == "change" and isinstance(version, int) and version <= room.version:
                 return  # already seen (or made) here
-            await self._reload(room)
+            await self._refresh(room)
             self._after_change(room, publish=False)
 
     def _note_presence(self, room: Room, message: dict[str, Any]) -> None:
@@ -747,7 +747,7 @@ class RoomService:
             return
         if stored is not None and stored != room.version:
             async with room.lock:
-                await self._reload(room)
+                await self._refresh(room)
                 self._after_change(room, publish=False)
 
     async def _hold_lease(self, room: Room, version: int) -> bool:
@@ -856,7 +856,7 @@ class RoomService:
         """A client connected: it receives the state now and after every change."""
         async with room.lock:
             if self.bus.clustered and await self._db(self.store.room_version, room.code) != room.version:
-                await self._reload(room)  # a change this process missed (the bus was down)
+                await self._refresh(room)  # a change this process missed (the bus was down)
             room.clients.add(client)
             self._broadcast(room)
             self._publish_presence(room)
@@ -909,7 +909,7 @@ class RoomService:
         """Play ``data`` (a move as JSON) for the client holding ``seats``; returns the new version."""
         async with room.lock:
             if self.bus.clustered and isinstance(version, int) and version != room.version:
-                await self._reload(room)  # another process may have changed it: the database decides
+                await self._refresh(room)  # another process may have changed it: the database decides
             mover = self._check_turn(room, seats, version, seat)
             await self._push_and_store(room, [(mover, data)])
             self._after_change(room)
@@ -962,6 +962,29 @@ class RoomService:
         self._broadcast(room)
         raise _err("stale", f"message périmé : la partie en est à la version {room.version}",
                    f"stale message: the game is at version {room.version}", 409)
+
+    async def _refresh(self, room: Room) -> None:
+        """Bring a room whose engine matches its moves in memory up to the stored version (another process
+        of the cluster changed it). When the stored moves extend the ones in memory (a move: the usual case)
+        only the new ones are pushed, so hearing of a move costs one move, not the whole game replayed;
+        otherwise (an undo, or moves this process never saw) the engine is rebuilt from all of them."""
+        row = await self._db(self.store.load_room, room.code)
+        if row is None:
+            return
+        known = len(room.row.moves)
+        if len(row.moves) >= known and all(
+                seat == held_seat and canonical_json(data) == canonical_json(held)
+                for (seat, data), (held_seat, held) in zip(row.moves, room.row.moves, strict=False)):
+            try:
+                for _seat, data in row.moves[known:]:
+                    room.game.push(room.game.move_from_json(data))
+            except Exception:  # a stored move does not apply here: rebuilt below from the store, the authority
+                log.exception("room %s: stored moves not applied on the engine, rebuilt", room.code)
+            else:
+                room.row = row
+                return
+        rebuilt = await self._rebuild(row)
+        room.game, room.row = rebuilt.game, row
 
     async def _reload(self, room: Room) -> None:
         """Rebuild the engine from the store after an engine failure, so the store stays the authority."""
