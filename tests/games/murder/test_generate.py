@@ -71,6 +71,8 @@ def test_generated_case_reads_like_a_house(size: int) -> None:
     assert all(room.name.fr in theme_names for room in case.rooms)
     assert len({room.name.fr for room in case.rooms}) == len(case.rooms)
     assert len({p.name for p in case.people}) == size
+    women = sum(p.gender == "f" for p in case.people)
+    assert abs(women - (size - women)) <= 1  # as many women as men, one more of either on odd sizes
     assert len(case.clues_of(case.victim.id)) <= 1
     for clue in case.clues:
         if clue.kind == "with_one_other":

@@ -18,7 +18,7 @@ from .adversarial import random_case_json
 from .builders import case_json
 from .conftest import generated
 from .cpsat import cpsat_solutions
-from .handmade import ADVERSARIAL, HAND_MADE
+from .handmade import ADVERSARIAL, HAND_MADE, WORST
 from .reference import REFERENCE_DIR, load_reference, reference_files, require_reference
 
 SIZES = range(4, 10)
@@ -167,6 +167,26 @@ def test_the_slowest_cases_of_the_stress_set_are_proved_in_a_short_search(name: 
     result = count_solutions(case_from_json(data), 2)
     assert result.count == expected
     assert result.nodes <= 400
+
+
+def test_the_worst_case_found_so_far_stays_a_short_search() -> None:
+    data, expected = WORST["worst-two-rooms-5034"]
+    result = count_solutions(case_from_json(data), 2)
+    assert result.count == expected == 2
+    assert result.nodes <= 7_000
+
+
+def test_twins_make_two_solutions_from_one_board() -> None:
+    # P1 and P3 (two men, no clue) can swap places in any solution: the search finds one board of each
+    # swap and shows it twice, swapped — both real solutions, as CP-SAT counts too
+    data = case_json(["AABB", "AABB", "CCDD", "CCDD"], clues=[
+        {"person": "P0", "kind": "room", "room": "A"}, {"person": "P2", "kind": "room", "room": "D"}])
+    case = case_from_json(data)
+    result = count_solutions(case, 2)
+    assert result.count == 2 == len(cpsat_solutions(data)[0])
+    assert all(is_solution(case, board) for board in result.solutions)
+    first, second = result.solutions
+    assert (first["P1"], first["P3"]) == (second["P3"], second["P1"])
 
 
 @pytest.mark.parametrize("seed", range(0, 4000, 100))

@@ -22,8 +22,11 @@ rows and columns by their clues alone — a memoised exact test in which people 
 cells are interchangeable, so a counting argument (six rows need a corner, only one person may stand on
 one) costs a few states. Branching takes the person with the fewest cells, or who comes into a room that
 needs one more person (the victim's companion, the one other man): the choice the room rules force.
-Every full board is checked again by :func:`meeple.games.murder.model.is_solution`, so propagation can
-only speed the search, never change the answer. Figures: ``benchmarks/murder.py --adversarial``.
+Twins — two suspects of one gender with the same clues — can swap places in any solution, so a case with
+twins has none or several: counting to 2, the search keeps twins in the order of their cells and shows a
+board it finds twice, the second time swapped. Every full board is checked again by
+:func:`meeple.games.murder.model.is_solution`, so propagation can only speed the search, never change
+the answer. Figures: ``benchmarks/murder.py --adversarial``.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ FILL_MEMO_LIMIT = 200_000
 ROOM_PREFERENCE = 2
 """Branching takes who comes into a room that needs somebody over a person's cells while it has fewer than
 this many times as many choices: a room count fails fast where a person's cells may not (measured on the
-stress set of ``benchmarks/murder.py --adversarial``: 1 and 5 gave more nodes)."""
+stress set of ``benchmarks/murder.py --adversarial``: 1, 1.5, 3, 4 and 5 each blew up on some case —
+seed 5034 took 292 453 nodes at 1, seed 4471 12 162 at 4 — where 2 stays under 6 200)."""
 
 MATCHING_MEMO_LIMIT = 100_000
 """Largest row-column matchings remembered by cell set (memory bound)."""
@@ -126,6 +130,17 @@ class _Search:
             index = self.ids.index(pid)
             domains[index] &= 1 << case.index(cell)
         self.start = domains
+        # twins: two suspects of one gender with the same clues (and cells) can swap places in any solution,
+        # so a case with twins has no solution or several. Counting to 2 or less, the search keeps twins in
+        # the order of their cells (one board of each swap) and shows a found board twice, swapped.
+        classes: dict[tuple[object, ...], list[int]] = {}
+        for p, person in enumerate(case.people):
+            if not person.victim:
+                clues = sorted((c.kind, c.index or 0, c.room or "", c.object or "", c.gender or "")
+                               for c in case.clues_of(person.id))
+                classes.setdefault((person.gender, domains[p], tuple(clues)), []).append(p)
+        self.twins = [members for members in classes.values() if len(members) > 1] if limit <= 2 else []
+        self.twin_class = {p: members for members in self.twins for p in members}
         kinds = sorted(set(domains), key=lambda cells: (cells.bit_count(), cells))  # the narrowest tried first
         self.kind_of = [kinds.index(domain) for domain in domains]
         self.kind_cells = kinds
@@ -146,6 +161,10 @@ class _Search:
             board = {self.ids[p]: self.case.cell(placed[p]) for p in range(self.n)}
             if is_solution(self.case, board):
                 self.solutions.append(board)
+                if self.twins and len(self.solutions) < self.limit:
+                    first, second = (self.ids[q] for q in self.twins[0][:2])
+                    swapped = board | {first: board[second], second: board[first]}
+                    self.solutions.append(swapped)  # the same board with two twins swapped: a solution too
             return
         branches = self._branches(domains, free)
         for i, (person, cell) in enumerate(branches):
@@ -551,6 +570,14 @@ class _Search:
     def _place(self, p: int, cell: int, domains: list[int], placed: list[int]) -> bool:
         placed[p] = cell
         domains[p] = 1 << cell
+        for q in self.twin_class.get(p, ()):  # twins stand in the order of their cells
+            if q == p:
+                continue
+            if placed[q] >= 0:
+                if (q < p) != (placed[q] < cell):
+                    return False
+            else:
+                domains[q] &= (1 << cell) - 1 if q < p else ~((1 << (cell + 1)) - 1)
         room = self.room_of[cell]
         cut = self.row_of[cell] | self.col_of[cell]
         for q in range(self.n):

@@ -261,11 +261,15 @@ def _draw_answer(size: int, objects: dict[Cell, str], rng: SeededRandom) -> list
 
 
 def _people(size: int, rng: SeededRandom) -> list[tuple[str, str]]:
+    """``size`` people of different initials, as many women as men (one more of either on odd sizes)."""
     by_initial: dict[str, list[tuple[str, str]]] = {}
     for name, gender in NAMES:
         by_initial.setdefault(fold(name[0]), []).append((name, gender))
-    initials = rng.sample(sorted(by_initial), size)
-    return [rng.choice(by_initial[initial]) for initial in sorted(initials)]
+    initials = sorted(rng.sample(sorted(by_initial), size))
+    genders = ["f"] * (size // 2) + ["m"] * (size // 2) + ([rng.choice("fm")] if size % 2 else [])
+    rng.shuffle(genders)
+    return [rng.choice([entry for entry in by_initial[initial] if entry[1] == gender])
+            for initial, gender in zip(initials, genders, strict=True)]
 
 
 LINE_TRUTHS = 0.3

@@ -204,8 +204,9 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
             label = _name(case, kind, lang)
             svg.text(x + CELL / 2, y + CELL - 5, label, font_size=9, text_anchor="middle", fill="#333")
     _walls(svg, case)
+    taken = set(case.objects) | set((board or {}).values())
     for room in case.rooms:
-        (r, c), run = _label_spot(case, room.id)
+        (r, c), run = _label_spot(case, room.id, taken)
         name = room.name.text(lang)
         size, lines = _room_label(name[:1].upper() + name[1:], run * CELL - 10)
         for number, line in enumerate(lines):
@@ -219,18 +220,18 @@ def _board(svg: Svg, case: Case, board: Mapping[str, Cell] | None, lang: str) ->
         svg.text(cx, cy + 5, person.name[:2], font_size=14, font_weight="bold", fill="#fff", text_anchor="middle")
 
 
-def _label_spot(case: Case, room: str) -> tuple[Cell, int]:
-    """Where a room's name goes: at the start of a run of the room's cells without an object, left to
-    right (the name never covers an icon) — the run where the name needs the fewest lines, the highest
-    then leftmost among equals; with no free cell at all, the room's first cell. Returns the cell and the
-    run's length in cells."""
+def _label_spot(case: Case, room: str, taken: set[Cell]) -> tuple[Cell, int]:
+    """Where a room's name goes: at the start of a run of the room's cells without an object or a person
+    (``taken``), left to right, so the name never covers an icon or a token — the run where the name
+    needs the fewest lines, the highest then leftmost among equals; with no free cell at all, the room's
+    first cell. Returns the cell and the run's length in cells."""
     cells = {cell for cell in case.cells() if case.room_of(cell) == room}
     name = case.room_by_id[room].name
     best: tuple[Cell, int] = (min(cells), 1)
     best_key: tuple[int, int, int] | None = None
     for r, c in sorted(cells):
         run = 0
-        while (r, c + run) in cells and (r, c + run) not in case.objects:
+        while (r, c + run) in cells and (r, c + run) not in taken:
             run += 1
         if run == 0:
             continue
