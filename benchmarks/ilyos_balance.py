@@ -57,6 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "size15-t2k3": {"size": 15, "take_cost": 2, "crowns": 3},
     "size11-t2k3": {"size": 11, "take_cost": 2, "crowns": 3},
     "size13-r": {"size": 13, "village_refuge": True},
+    "size13-rk3": {"size": 13, "village_refuge": True, "crowns": 3},
     "size13-rt2": {"size": 13, "village_refuge": True, "take_cost": 2},
     "size11-r": {"size": 11, "village_refuge": True},
     "size15-r": {"size": 15, "village_refuge": True},
