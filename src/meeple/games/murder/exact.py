@@ -10,8 +10,9 @@ until nothing changes, cheapest rules first:
 - everyone takes a row and a column of their own: Régin's all-different filter keeps only the rows
   (columns) a person can take while the others still get one each, which catches every closed group;
 - room counts: each room's head count has a low and a high bound (people surely in it, what the rows and
-  columns force in or leave room for — largest row-column matchings inside and outside it — the exact
-  number of men or women a room « avec un autre homme » holds), and the rooms share the N people. A
+  columns force in or leave room for — largest row-column matchings inside and outside it, and when that
+  bound is tight the cheapest assignment of free rows to free columns where the room's cells cost 1 — the
+  exact number of men or women a room « avec un autre homme » holds), and the rooms share the N people. A
   room that is full closes, one that needs everyone who can come takes them, and the victim (2), an
   « alone » person (1) and a « with another » person (2 or more) keep out of rooms whose bounds rule
   their count out; the victim and the « alone » people need a room each (an all-different matching of
@@ -429,6 +430,8 @@ class _Search:
                       max((self.need[q][0] for q in homed), default=0))
             high = min(placed_in + self._matching(reach & room), len(can),
                        min((self.need[q][1] for q in homed), default=self.n))
+            if low == high and homed and len(free) > 1:  # tight: the exact fewest may be one more
+                low = max(low, placed_in + self._fewest_inside(reach, room, placed))
             if self.exact_gender:
                 low_sum = high_sum = 0
                 for gender in self.gender_set:
@@ -533,6 +536,22 @@ class _Search:
         room = self.room_of[(domain & -domain).bit_length() - 1]
         return room if domain & ~room == 0 else 0
 
+    def _fewest_inside(self, reach: int, room: int, placed: list[int]) -> int:
+        """The fewest free people ``room`` must take: the free rows and columns are filled one person each
+        through cells someone can take, so this is a cheapest assignment of rows to columns where a cell
+        of the room costs 1 and one outside it 0 (Hungarian method, at most 9 × 9). A row that cannot be
+        assigned at all counts as the whole board (the caller's other checks fail that node anyway)."""
+        size = self.case.size
+        taken_rows = {placed[q] // size for q in range(self.n) if placed[q] >= 0}
+        taken_cols = {placed[q] % size for q in range(self.n) if placed[q] >= 0}
+        rows = [r for r in range(size) if r not in taken_rows]
+        cols = [c for c in range(size) if c not in taken_cols]
+        unreachable = size + 1
+        cost = [[(1 if room >> (r * size + c) & 1 else 0) if reach >> (r * size + c) & 1 else unreachable
+                 for c in cols] for r in rows]
+        total = _assignment(cost)
+        return min(total, size) if total < unreachable else size
+
     def _matching(self, cells: int) -> int:
         """The most people that cells of ``cells`` can hold, one per row and column (a maximum bipartite
         matching of rows to columns, by augmenting paths: at most 9 × 9; remembered)."""
@@ -635,6 +654,42 @@ class _Search:
             elif len(reach) == 1:
                 domains[reach[0]] &= room
         return True
+
+
+def _assignment(cost: list[list[int]]) -> int:
+    """The least total cost of giving each row its own column (a square matrix; Hungarian method)."""
+    n = len(cost)
+    big = 1 << 30
+    u, v, owner, way = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    for row in range(1, n + 1):
+        owner[0] = row
+        col0 = 0
+        least = [big] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[col0] = True
+            row0, delta, col1 = owner[col0], big, 0
+            for col in range(1, n + 1):
+                if not used[col]:
+                    reduced = cost[row0 - 1][col - 1] - u[row0] - v[col]
+                    if reduced < least[col]:
+                        least[col], way[col] = reduced, col0
+                    if least[col] < delta:
+                        delta, col1 = least[col], col
+            for col in range(n + 1):
+                if used[col]:
+                    u[owner[col]] += delta
+                    v[col] -= delta
+                else:
+                    least[col] -= delta
+            col0 = col1
+            if owner[col0] == 0:
+                break
+        while col0:
+            col1 = way[col0]
+            owner[col0] = owner[col1]
+            col0 = col1
+    return -v[0]
 
 
 def count_solutions(case: Case, limit: int = 2, given: Mapping[str, Cell] | None = None) -> ExactResult:
