@@ -46,12 +46,14 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"{args.count} murder cases {args.size}×{args.size}, difficulty {args.difficulty}, seeds "
-          f"{args.seed}..{args.seed + args.count - 1}, {cores} cores")
+          f"{args.seed}..{args.seed + args.count - 1}, {cores} cores", flush=True)
     rows = []
     load = os.getloadavg()[0]
     cpu = _cpu_with_children()
     local_s, local = timed(Backend("local", cores), args.count, args.size, args.difficulty, args.seed)
     rows.append(("local processes", local_s, _cpu_with_children() - cpu, load, os.getloadavg()[0]))
+    print(f"local: {local_s:.1f} s ({local_s / args.count:.3f} s per case), load {load:.1f} → "
+          f"{os.getloadavg()[0]:.1f}", flush=True)  # kept if the Ray half is stopped
 
     import ray  # the optional extra: only this half needs it
 

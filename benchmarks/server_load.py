@@ -57,7 +57,10 @@ ONE_ADDRESS_LIMITS = ("--limit-create", "100000/1m", "--limit-join", "100000/1m"
                       "--limit-query", "100000/1m", "--ai-rooms-per-client", "100000",
                       "--ai-searches-per-client", "1000")
 """Every bot connects from 127.0.0.1: as one address they make far more rooms than a person would, so the
-per-address fair-use limits of ``meeple serve`` are lifted for this measure (docs/security.md)."""
+per-address fair-use limits of ``meeple serve`` are lifted for this measure (docs/security.md); and each
+table claims its own address through ``X-Forwarded-For`` (the server trusts 127.0.0.1 as its proxy), since
+one address may hold at most 64 websockets."""
+PROXY = ("--trust-proxy", "127.0.0.1")
 """Seconds at the start left out of the steady-state figures."""
 
 
@@ -366,15 +369,17 @@ def main() -> None:
                 db_url, bus_url = parts.start()
                 for log in logs:
                     port = free_port()
-                    servers.append((port, start_server(port, db_url, log, (*ONE_ADDRESS_LIMITS, "--bus", bus_url))))
+                    servers.append((port, start_server(port, db_url, log,
+                                                       (*ONE_ADDRESS_LIMITS, *PROXY, "--bus", bus_url))))
             else:
                 port = free_port()
-                servers.append((port, start_server(port, Path(folder) / "load.sqlite3", logs[0])))
+                servers.append((port, start_server(port, Path(folder) / "load.sqlite3", logs[0],
+                                                   (*ONE_ADDRESS_LIMITS, *PROXY))))
             bases = [f"http://127.0.0.1:{port}" for port, _server in servers]
             infra_before = parts.cpu() if parts is not None else None
             figures, ai_figures, cases = asyncio.run(run(
                 bases[0], args.games, args.seconds, args.think, kind, servers[0][1].pid, args.ai_rooms,
-                ai_kind, args.murder_rooms, json.loads(args.murder_options),
+                ai_kind, args.murder_rooms, json.loads(args.murder_options), spread=True,
                 cluster=bases if parts is not None else (), cluster_pids=[server.pid for _port, server in servers]))
             infra_after = parts.cpu() if parts is not None else None
         finally:

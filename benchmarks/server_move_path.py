@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -92,8 +93,8 @@ def steps(played: list[Any], batch: int, folder: Path) -> dict[str, float]:
     counts: dict[str, int] = {}
     writes = []
     for room, move in played:
-        if room.code not in counts:
-            store.create_room(room.row)
+        if room.code not in counts:  # the room as created: version 0, no move (the live row has them all)
+            store.create_room(dataclasses.replace(room.row, version=0, moves=[], finished_at=None))
         index = counts[room.code] = counts.get(room.code, -1) + 1
         writes.append(Write(room.code, index + 1, None, index, ((index % 2, move),)))
     start = time.process_time()
