@@ -143,8 +143,13 @@ class RedisBus(LocalBus):
             return False
 
     async def renew(self, name: str) -> bool:
-        """Extend lease ``name`` if this process holds it; False if it was lost."""
-        return bool(await self.redis.eval(_RENEW, 1, f"meeple:lease:{name}", self.process_id, LEASE_MS))
+        """Extend lease ``name`` if this process holds it; False if it was lost (or Redis is: the lease
+        then expires by itself, and the database's version check still refuses a second play)."""
+        try:
+            return bool(await self.redis.eval(_RENEW, 1, f"meeple:lease:{name}", self.process_id, LEASE_MS))
+        except Exception as error:
+            log.warning("bus: lease %s not renewed (%s)", name, error)
+            return False
 
     async def release(self, name: str) -> None:
         """Let lease ``name`` go, if this process holds it."""
