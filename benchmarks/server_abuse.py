@@ -8,7 +8,8 @@ in ``X-Forwarded-For``, as behind a reverse proxy. After a quiet window, each at
 the next. For each attack the script prints the honest moves' round-trip p50/p99 during the attack beside
 the quiet window just before it (the same run without the attack), what the attacker's requests got, and
 the server's resident memory (its own process; its workers apart) before the attack, at its end and after
-the quiet window that follows. Goals (issue 11): growth ≤ 50 MB per attack, honest p99 within 2× of quiet.
+the quiet window that follows. The attacker runs at the lowest priority (``nice -n 19``): on a real server
+its CPU is its own machine's, so it should not slow the honest bots by taking the shared cores. Goals (issue 11): growth ≤ 50 MB per attack, honest p99 within 2× of quiet.
 
 Attacks (each as fast as ``--attackers`` connections allow), after ``none``, the control (a window with no
 attack: the honest games' own figures, and how much the server's memory grows from them alone):
@@ -353,8 +354,8 @@ async def attack_windows(base: str, pid: int, names: list[str], attackers: int, 
         window.workers_rss.append(workers_rss_mb(pid))
         window.cpu.append(load.cpu_seconds(pid) or 0.0)
         window.start = time.monotonic()
-        attacker = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--run-attack", name, "--base", base, "--attack-seconds", str(attack_seconds),
+        attacker = await asyncio.create_subprocess_exec(  # at the lowest priority: its CPU is the attacker's own
+            "nice", "-n", "19", sys.executable, __file__, "--run-attack", name, "--base", base, "--attack-seconds", str(attack_seconds),
             "--attackers", str(attackers), "--attacker-address", f"203.0.113.{len(windows) + 1}",
             stdout=asyncio.subprocess.PIPE)
         out, _ = await attacker.communicate()
