@@ -63,6 +63,11 @@ def wait_version_at_least(page: Any, number: int) -> None:
 def start_local_game(page: Any, game: str) -> None:
     """From the lobby, start ``game`` the quickest way for this device alone; wait for its first state."""
     page.click(f"[data-game={game}]")
+    start_from_new_game(page, game)
+
+
+def start_from_new_game(page: Any, game: str) -> None:
+    """From ``game``'s new-game page, start a local game the quickest way; wait for its first state."""
     if game == "stealth":
         page.click("[data-level='1-1']")
     else:

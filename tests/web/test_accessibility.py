@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser import start_from_new_game
+
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
@@ -34,21 +36,6 @@ def a11y_page(new_page: Any) -> Any:
     return new_page(bypass_csp=True)
 
 
-def start(page: Any, game: str) -> None:
-    """From the new-game page, start a local game (the quickest way) and wait for its first state."""
-    if game == "stealth":
-        page.click("[data-level='1-1']")
-    else:
-        if game == "murder":
-            page.select_option("#case-size", "4")
-        elif game == "ilyos":
-            page.select_option("#seat-1", "local")
-        else:
-            page.check("input[name=mode][value=local]")
-        page.click("#start")
-    page.wait_for_selector("section.room[data-version='0']")
-
-
 def test_axe_finds_no_serious_violation_on_the_lobby_in_both_languages(a11y_page: Any) -> None:
     assert serious_violations(a11y_page) == [], "lobby (fr)"
     a11y_page.click("[data-lang=en]")
@@ -62,7 +49,7 @@ def test_axe_finds_no_serious_violation_on_the_new_game_room_and_rules(a11y_page
     page.click(f"[data-game={game}]")
     page.wait_for_selector("#rules-button")
     assert serious_violations(page) == [], "new game"
-    start(page, game)
+    start_from_new_game(page, game)
     page.wait_for_selector("#history-list li")
     assert serious_violations(page) == [], "room"
     page.click("#rules-button")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import wait_version
+from tests.web.browser import start_from_new_game
 
 pytestmark = pytest.mark.browser
 
@@ -34,16 +34,6 @@ def test_lobby_new_game_and_room_fit_a_phone(new_page: Any, game: str) -> None:
     page.click(f"[data-game={game}]")
     page.wait_for_selector("#rules-button")
     check(page, "new game")
-    if game == "stealth":
-        page.click("[data-level='1-1']")
-    else:
-        if game == "murder":
-            page.select_option("#case-size", "4")
-        elif game == "ilyos":
-            page.select_option("#seat-1", "local")
-        else:
-            page.check("input[name=mode][value=local]")
-        page.click("#start")
-    wait_version(page, 0)
+    start_from_new_game(page, game)
     page.wait_for_selector("#history-list li")
     check(page, "room")
