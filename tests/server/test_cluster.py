@@ -14,8 +14,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.server.cluster_parts import cluster_parts
 from tests.server.live import LiveServer
-from tests.server.postgres import TempPostgres, binaries
 from tests.server.redis_server import TempRedis
 
 TIMEOUT = 60.0
@@ -24,18 +24,11 @@ TIMEOUT = 60.0
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def cluster_parts() -> Iterator[tuple[str, str]]:
+@pytest.fixture(scope="module", name="cluster_parts")
+def _cluster_parts() -> Iterator[tuple[str, str]]:
     """(database URL, bus URL) of a fresh PostgreSQL and a fresh Redis for this module."""
-    bin_dir = binaries()
-    if bin_dir is None or not TempRedis.available():
-        pytest.skip("the cluster tests need PostgreSQL and redis-server: apt-get install postgresql redis-server")
-    postgres, redis = TempPostgres(bin_dir), TempRedis()
-    try:
-        yield postgres.start(), redis.start()
-    finally:
-        redis.stop()
-        postgres.stop()
+    with cluster_parts() as parts:
+        yield parts
 
 
 @pytest.fixture

@@ -1,0 +1,27 @@
+"""The parts a cluster test needs: a throwaway PostgreSQL and a throwaway Redis, both on Unix sockets in
+temporary folders, started together and removed together (tests/server and tests/web share them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from tests.server.postgres import TempPostgres, binaries
+from tests.server.redis_server import TempRedis
+
+
+@contextmanager
+def cluster_parts() -> Iterator[tuple[str, str]]:
+    """(database URL, bus URL) of a fresh PostgreSQL and a fresh Redis; the calling test is skipped, naming
+    the packages, where either is not installed."""
+    bin_dir = binaries()
+    if bin_dir is None or not TempRedis.available():
+        pytest.skip("the cluster tests need PostgreSQL and redis-server: apt-get install postgresql redis-server")
+    postgres, redis = TempPostgres(bin_dir), TempRedis()
+    try:
+        yield postgres.start(), redis.start()
+    finally:
+        redis.stop()
+        postgres.stop()
