@@ -8,6 +8,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import httpx
@@ -65,7 +66,9 @@ class Spectator:
 
     def __init__(self, server: LiveServer, code: str) -> None:
         self.states: list[dict[str, Any]] = []
-        self._socket = connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{code}", open_timeout=TIMEOUT)
+        self._open = ExitStack()  # websockets wants its connection entered as a context
+        self._socket = self._open.enter_context(
+            connect(f"ws://127.0.0.1:{server.port}/ws/rooms/{code}", open_timeout=TIMEOUT))
         self._socket.send(json.dumps({"type": "hello", "token": None}))  # a watcher holds no seat
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -89,7 +92,7 @@ class Spectator:
         raise AssertionError(f"no state at version {version}; saw {[s['version'] for s in self.states]}")
 
     def close(self) -> None:
-        self._socket.close()
+        self._open.close()
 
 
 def test_a_move_on_one_process_reaches_a_spectator_on_the_other(two_servers: tuple[LiveServer, LiveServer]) -> None:
