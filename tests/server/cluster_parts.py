@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from tests.server.live import LiveServer
 from tests.server.postgres import TempPostgres, binaries
 from tests.server.redis_server import TempRedis
 
@@ -25,3 +26,16 @@ def cluster_parts() -> Iterator[tuple[str, str]]:
     finally:
         redis.stop()
         postgres.stop()
+
+
+@contextmanager
+def two_cluster_servers(db_url: str, bus_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two `meeple serve` processes of one cluster over ``db_url`` and ``bus_url``, stopped afterwards."""
+    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers[0], servers[1]
+    finally:
+        for server in servers:
+            server.stop()

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.cluster_parts import cluster_parts
+from tests.server.cluster_parts import cluster_parts, two_cluster_servers
 from tests.server.live import LiveServer
 from tests.server.redis_server import TempRedis
 
@@ -34,15 +34,8 @@ def _cluster_parts() -> Iterator[tuple[str, str]]:
 
 @pytest.fixture
 def two_servers(cluster_parts: tuple[str, str]) -> Iterator[tuple[LiveServer, LiveServer]]:
-    db_url, bus_url = cluster_parts
-    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
-    try:
-        for server in servers:
-            server.start()
-        yield servers[0], servers[1]
-    finally:
-        for server in servers:
-            server.stop()
+    with two_cluster_servers(*cluster_parts) as servers:
+        yield servers
 
 
 def _create(server: LiveServer, **fields: Any) -> dict[str, Any]:

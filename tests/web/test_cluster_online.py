@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.cluster_parts import cluster_parts
+from tests.server.cluster_parts import cluster_parts, two_cluster_servers
 from tests.server.live import LiveServer
 from tests.web.browser import Watch, place_island_and_end_turn, version, wait_version
 from tests.web.test_online import seat_to_move
@@ -20,15 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def two_processes() -> Iterator[tuple[LiveServer, LiveServer]]:
-    with cluster_parts() as (db_url, bus_url):
-        servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
-        try:
-            for server in servers:
-                server.start()
-            yield servers[0], servers[1]
-        finally:
-            for server in servers:
-                server.stop()
+    with cluster_parts() as parts, two_cluster_servers(*parts) as servers:
+        yield servers
 
 
 def _page_on(browser: Any, watch: Watch, server: LiveServer) -> Any:
