@@ -1064,6 +1064,8 @@ class RoomService:
             return await self._ask(name in entry.adapter.worker_queries, function, params)
         except ServerError:
             raise
+        except TooLargeError as error:  # a document sent inline over its format's limits (the murder editor's case)
+            raise _too_large(error) from error
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error
         except Exception as error:

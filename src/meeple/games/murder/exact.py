@@ -36,6 +36,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from meeple.core.errors import BudgetExceededError
+from meeple.core.i18n import Msg
 from meeple.games.murder.model import Case, Cell, bits, is_solution
 
 MATCHING_AFTER = 200
@@ -80,9 +82,10 @@ class ExactResult:
 
 
 class _Search:
-    def __init__(self, case: Case, limit: int, given: Mapping[str, Cell]) -> None:
+    def __init__(self, case: Case, limit: int, given: Mapping[str, Cell], max_nodes: int | None = None) -> None:
         self.case = case
         self.limit = limit
+        self.max_nodes = max_nodes
         self.ids = [p.id for p in case.people]
         self.n = len(self.ids)
         self.room_of = [case.room_masks[room] for room in case.room_index_of]
@@ -153,6 +156,9 @@ class _Search:
 
     def _search(self, domains: list[int], placed: list[int]) -> None:
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise BudgetExceededError(Msg(f"plus de {self.max_nodes} nœuds de recherche",
+                                          f"more than {self.max_nodes} search nodes"))
         if not self._propagate(domains, placed):
             return
         if (self.nodes == 1 or self.nodes > MATCHING_AFTER) and not self._can_fill(placed):
@@ -692,10 +698,14 @@ def _assignment(cost: list[list[int]]) -> int:
     return -v[0]
 
 
-def count_solutions(case: Case, limit: int = 2, given: Mapping[str, Cell] | None = None) -> ExactResult:
-    """Count the solutions of ``case`` (with some people already ``given``), stopping at ``limit``."""
+def count_solutions(case: Case, limit: int = 2, given: Mapping[str, Cell] | None = None,
+                    max_nodes: int | None = None) -> ExactResult:
+    """Count the solutions of ``case`` (with some people already ``given``), stopping at ``limit``.
+
+    With ``max_nodes``, a search that would visit more nodes stops with :class:`BudgetExceededError`
+    (the case editor's bound: a draft is anything a person draws, not a case the generator proved)."""
     started = time.perf_counter()
-    search = _Search(case, limit, given or {})
+    search = _Search(case, limit, given or {}, max_nodes)
     search.run()
     solutions = search.solutions[:limit]
     return ExactResult(len(solutions), solutions, search.nodes, time.perf_counter() - started)

@@ -1,4 +1,5 @@
-"""Sudoku Murder for the server: check, hint and print queries from :mod:`meeple.games.murder.api`.
+"""Sudoku Murder for the server: check, hint and print queries from :mod:`meeple.games.murder.api`, and the
+case editor's ``analyse`` catalogue question (:func:`meeple.games.murder.editor.editor_report`, in a worker).
 
 Every query works on the room's current board (the people the player placed); the case's answer
 never leaves the server (``check`` lists wrong placements only when the player asks to see them).
@@ -12,6 +13,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.games.murder.caseio import CASE_LIMITS
+from meeple.games.murder.editor import editor_report
 from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
@@ -74,8 +76,10 @@ def describe(game: Game[Any], move: Any) -> Msg:
 def make_adapter() -> GameAdapter:
     """Murder is a one-player puzzle: no computer player; check, hint and print queries.
 
-    A new case is generated (seconds of search for a large, hard one) and a hint runs the logical solver:
-    both run in a worker process. Checking and printing the board are quick and stay in the server."""
+    A new case is generated (seconds of search for a large, hard one), a hint runs the logical solver and
+    the editor's ``analyse`` both solvers: they run in a worker process. Checking and printing the board
+    are quick and stay in the server."""
     return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg, **history_queries(describe)},
-                       catalog={"difficulties": difficulties}, send_legal_moves=False,
-                       factory_in_worker=True, worker_queries=frozenset({"hint"}), inline_content={"case": CASE_LIMITS})
+                       catalog={"difficulties": difficulties, "analyse": editor_report}, send_legal_moves=False,
+                       factory_in_worker=True, worker_queries=frozenset({"hint", "analyse"}),
+                       inline_content={"case": CASE_LIMITS})

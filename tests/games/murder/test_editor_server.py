@@ -1,0 +1,38 @@
+"""The server's ``analyse`` catalogue question of murder (the case editor's live check), through the real app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+from meeple.server.registry import GameRegistry
+from tests.games.murder.test_editor import ANSWER, GOOD_CLUES, draft
+
+ROUTE = "/api/games/murder/catalog/analyse"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'murder-editor.sqlite3'}", GameRegistry.from_environment(),
+                               ai_delay=0.0)) as client:
+        yield client
+
+
+def test_the_server_checks_a_draft_and_answers_garbage_with_a_format_error_and_oversize_with_413(
+        server: TestClient) -> None:
+    reply = server.post(ROUTE, json={"params": {"case": draft(GOOD_CLUES), "lang": "en"}})
+    assert reply.status_code == 200
+    answer = reply.json()["result"]
+    assert answer["ok"] is True and answer["difficulty"] == 2 and answer["murderer"] == "Blanche"
+    assert answer["solution"] == {pid: list(cell) for pid, cell in ANSWER.items()}
+    for garbage in ("a case", 42, None, {"format": "meeple-murder-case", "version": 1, "size": "big"}):
+        reply = server.post(ROUTE, json={"params": {"case": garbage}})
+        assert reply.status_code == 200 and reply.json()["result"]["format_error"] is not None
+    assert server.post(ROUTE, json={"params": "nonsense"}).json()["result"]["format_error"]["field"] == ""
+    too_many = server.post(ROUTE, json={"params": {"case": draft([GOOD_CLUES[1]] * 101)}})
+    assert too_many.status_code == 413
+    assert too_many.json()["error"] == "too_large" and "101" in too_many.json()["message"]["en"]
