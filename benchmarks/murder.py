@@ -17,6 +17,14 @@ the solution count (0, 1 or "2+"), the median, p95 and worst time of each, and t
 exact solver with their search nodes. ``--cap`` stops one exact run after that many seconds (counted as a
 failure), so that a regression cannot hang the run.
 
+    .venv/bin/python benchmarks/murder.py --editor [--count 500] [--seed 0]
+
+``--editor`` times the case editor's check (:func:`meeple.games.murder.editor.editor_report`, the server's
+``analyse`` question) on drafts such as a designer sends after each edit: random non-generated cases of
+sizes 4-9 (the stress set's drawing) and generated 7×7-9×9 cases with a random part of their clues taken
+away; it prints the outcomes, the check's median, p95 and worst time, and the exact solver's most search
+nodes beside its budget (``EDITOR_NODES``).
+
     .venv/bin/python benchmarks/murder.py --houses [--count 50] [--sizes 4-9] [--seed 0]
 
 ``--houses`` generates ``count`` cases a size (difficulty 1, 2, 3 in turn) and prints their houses (rooms,
@@ -172,6 +180,49 @@ def run_adversarial(count: int, seed: int, cap: float) -> None:
         print(f"{'seed ' + str(case_seed):<16} {size:>2} {found:>5} {nodes:>7} {_ms(seconds):>9} {_ms(cpsat_seconds):>9}")
 
 
+def _editor_drafts(count: int, seed: int) -> list[tuple[str, dict[str, Any]]]:
+    """Half random non-generated cases of sizes 4-9, half generated cases with some clues taken away."""
+    import random
+
+    from tests.games.murder.adversarial import random_case_json
+
+    drafts: list[tuple[str, dict[str, Any]]] = []
+    for case_seed in range(seed, seed + count):
+        if case_seed % 2:
+            drafts.append((f"random {case_seed}", random_case_json(case_seed, (4, 5, 6, 7, 8, 9))))
+            continue
+        data = case_to_json(generate_case(7 + case_seed % 3, 1 + case_seed // 2 % 3, case_seed), with_solution=False)
+        rng = random.Random(case_seed)
+        data["clues"] = [clue for clue in data["clues"] if rng.random() < 0.7]
+        drafts.append((f"thinned {case_seed}", data))
+    return drafts
+
+
+def run_editor(count: int, seed: int) -> None:
+    """The case editor's check on ``count`` drafts: outcomes, time, and the exact solver's nodes."""
+    from meeple.games.murder.caseio import case_from_json
+    from meeple.games.murder.editor import EDITOR_NODES, editor_report
+
+    drafts = _editor_drafts(count, seed)
+    rows: list[tuple[float, str, int, str]] = []
+    for name, data in track(drafts, len(drafts), "drafts"):
+        started = time.perf_counter()
+        answer = editor_report({"case": data})
+        seconds = time.perf_counter() - started
+        nodes = count_solutions(case_from_json(data), 2).nodes if answer["format_error"] is None else 0
+        outcome = ("unreadable" if answer["format_error"] else "over budget" if answer["solutions"] is None
+                   else "ok" if answer["ok"] else "needs a guess" if answer["unique"]
+                   else f"{answer['solutions']} solutions")
+        rows.append((seconds, name, nodes, outcome))
+    times = [r[0] for r in rows]
+    print(f"{len(rows)} drafts (seeds {seed}-{seed + count - 1}): " + ", ".join(
+        f"{n} {o}" for o, n in sorted(Counter(r[3] for r in rows).items())))
+    print(f"check: median {_ms(statistics.median(times))} ms, p95 {_ms(_p95(times))} ms, worst {_ms(max(times))} ms; "
+          f"exact solver: most nodes {max(r[2] for r in rows)} (budget {EDITOR_NODES})")
+    for seconds, name, nodes, outcome in sorted(rows, reverse=True)[:5]:
+        print(f"  {name:<14} {outcome:<14} {nodes:>6} nodes {_ms(seconds):>8} ms")
+
+
 def run_houses(sizes: list[int], count: int, seed: int) -> None:
     """Generated houses and clue mix beside the reference cases, size by size."""
     from tests.games.murder.distributions import clue_mix, house_stats, median
@@ -213,10 +264,13 @@ def main() -> None:
     parser.add_argument("--adversarial", action="store_true", help="random non-generated cases of sizes 7-9")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds before one exact run is stopped")
     parser.add_argument("--houses", action="store_true", help="generated houses and clues beside the reference")
+    parser.add_argument("--editor", action="store_true", help="the case editor's check on drafts")
     args = parser.parse_args()
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     if args.adversarial:
         run_adversarial(args.count, args.seed, args.cap)
+    elif args.editor:
+        run_editor(args.count, args.seed)
     elif args.houses:
         run_houses(_sizes(args.sizes), args.count, args.seed)
     else:
