@@ -8,6 +8,7 @@ import { api, ApiError, RoomSocket, statusText } from "./net.js";
 import { coachPanel } from "./coach.js";
 import { historyPanel } from "./history.js";
 import { rulesButton } from "./rules.js";
+import { optionsSummary } from "./options.js";
 
 const app = document.getElementById("app");
 const codeBadge = document.getElementById("room-code");
@@ -396,6 +397,7 @@ async function showRoom(code) {
       const module = await gameModule(state.game);
       if (shown !== routeNumber) return; // left the room while its page was loading
       rulesSlot.append(rulesButton(state.game, () => gameTitle(state.game)));
+      room.module = module;
       room.page = module.mount(board, ctx);
       if (gameEntry(state.game)?.queries?.includes("history")) {
         history = historyPanel({
@@ -477,7 +479,26 @@ async function showRoom(code) {
       h("div", { class: "share" }, linkField,
         h("button", { type: "button", id: "copy-link", on: { click: copy } }, t("Copier le lien", "Copy the link"))),
       h("p", { id: "missing" }, t("Places libres : ", "Open seats: "),
-        missing.map((seat) => t(`place ${seat + 1}`, `seat ${seat + 1}`)).join(", ")));
+        missing.map((seat) => t(`place ${seat + 1}`, `seat ${seat + 1}`)).join(", ")),
+      waitingOptions());
+  }
+
+  /** The options of the room, in words, for the players about to join: nobody plays under unseen rules. */
+  function waitingOptions() {
+    const options = room.module?.roomOptions?.(room.state);
+    if (!options || !gameEntry(room.state.game)?.catalog?.includes("options")) return null;
+    const game = room.state.game;
+    const specs = optionSpecs.get(game);
+    if (specs === undefined) { // asked once (null while the answer is on its way)
+      optionSpecs.set(game, null);
+      catalog(game, "options").then((answer) => {
+        optionSpecs.set(game, answer);
+        drawWaiting();
+      }).catch(() => optionSpecs.delete(game));
+    }
+    if (!specs) return null;
+    return h("div", { class: "waiting-options" }, h("h3", {}, t("Règles de cette salle", "This room's rules")),
+      optionsSummary(specs, options, { id: "waiting-options" }));
   }
 
   function drawActions() {
@@ -568,6 +589,8 @@ async function showRoom(code) {
     history?.destroy();
   };
 }
+
+const optionSpecs = new Map(); // game name → its options' description (catalogue "options"), once fetched
 
 const AI_PACE_MS = 700; // the least time between two drawn actions of a computer
 const calmMotion = window.matchMedia("(prefers-reduced-motion: reduce)");

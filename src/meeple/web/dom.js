@@ -164,3 +164,13 @@ export function slider() {
     },
   };
 }
+
+/** Offer ``data`` as a JSON file called ``filename`` (the browser's download; nothing leaves the machine). */
+export function saveJson(filename, data) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: filename, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

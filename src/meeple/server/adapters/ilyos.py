@@ -1,5 +1,6 @@
-"""ILYOS for the server: the AI's four levels, the turn timer's time-out (rule 16), and the click helpers
-of :mod:`meeple.games.ilyos.interface` as queries (rules 3, 8, 10, 15).
+"""ILYOS for the server: the AI's four levels, the turn timer's time-out (rule 16), the click helpers
+of :mod:`meeple.games.ilyos.interface` as queries (rules 3, 8, 10, 15), and the setup options described
+for the new-game form and the room's rules (:mod:`meeple.server.options`).
 
 The queries answer only the seat to move: a guardian's targets reveal which cards its player can spend
 (push forces, moves), which nobody else may learn.
@@ -15,6 +16,7 @@ from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.core.rng import make_rng
 from meeple.server.history import history_queries
+from meeple.server.options import Choice, OptionSpec, check_catalog, options_catalog, undescribed
 from meeple.server.registry import GameAdapter, Level
 
 LEVELS = (
@@ -89,9 +91,77 @@ def describe(game: Game[Any], move: Any) -> Msg:
     return describe_move(game, move)  # type: ignore[arg-type]
 
 
+def _counted(values: Sequence[int], one: tuple[str, str], many: tuple[str, str]) -> tuple[Choice, ...]:
+    """Choices "1 move" / "2 moves" in both languages (French keeps 0 and 1 singular)."""
+    return tuple(Choice(n, Msg(f"{n} {one[0] if n <= 1 else many[0]}", f"{n} {one[1] if n == 1 else many[1]}"))
+                 for n in values)
+
+
+def option_specs() -> list[OptionSpec]:
+    """Every ILYOS option with its words, in the form's order; values and defaults are the engine's own
+    (read at each call), an option the engine gains without words still gets a plain control."""
+    from meeple.games.ilyos import board, engine
+
+    default = engine.DEFAULT_OPTIONS
+    moves = ("déplacement", "move"), ("déplacements", "moves")
+    specs = [
+        OptionSpec("mode", Msg("Mode", "Mode"), default["mode"], choices=(
+            Choice("duel", Msg("Duel (2 joueurs)", "Duel (2 players)")), Choice("2v2", Msg("2 contre 2", "2 versus 2")))),
+        OptionSpec("team_diagonal", Msg("Équipe diagonale", "Team diagonal"), default["team_diagonal"], "bool",
+                   help=Msg("Les coéquipiers commandent les mêmes gardiens et partagent couronnes et score.",
+                            "Teammates command the same guardians and share crowns and score."),
+                   rule="R7", when={"mode": "2v2"}),
+        OptionSpec("size", Msg("Taille du plateau", "Board size"), default["size"],
+                   choices=tuple(Choice(n, Msg(f"{n} × {n}", f"{n} × {n}")) for n in board.SIZES),
+                   help=Msg("Sanctuaire au centre, villages aux coins ; un grand plateau laisse plus de place aux îles.",
+                            "Sanctuary in the centre, villages in the corners; a larger board leaves more room for islands."),
+                   rule="R1"),
+        OptionSpec("islands", Msg("Îles au départ", "Starting islands"), default["islands"],
+                   choices=tuple(Choice(n) for n in board.SETUP_ISLANDS),
+                   help=Msg("Posées symétriquement : aucun camp n'a un meilleur départ.",
+                            "Laid out symmetrically: neither side has a better start."), rule="R9"),
+        OptionSpec("guardians", Msg("Gardiens par équipe", "Guardians per team"), default["guardians"],
+                   choices=tuple(Choice(n) for n in board.SETUP_GUARDIANS), rule="R9"),
+        OptionSpec("compensation", Msg("Compensation du second joueur", "Second player's compensation"),
+                   default["compensation"], choices=_counted(engine.COMPENSATION_CHOICES, *moves),
+                   help=Msg("Le joueur qui joue en second (et J4 à 2 contre 2) commence avec autant de déplacements en réserve.",
+                            "The player moving second (and P4 in 2 versus 2) starts with that many moves in stock."),
+                   rule="R47"),
+        OptionSpec("take_cost", Msg("Coût d'une prise", "Cost of a take"), default["take_cost"],
+                   choices=_counted(engine.TAKE_COST_CHOICES, *moves),
+                   help=Msg("Ce que coûte la prise de la couronne d'un gardien adverse adjacent.",
+                            "What taking the crown of an adjacent opposing guardian costs."), rule="R36"),
+        OptionSpec("crowns", Msg("Couronnes en jeu", "Crowns in play"), default["crowns"],
+                   choices=tuple(Choice(n) for n in engine.CROWNS_CHOICES),
+                   help=Msg("Au plus autant de couronnes circulent ; il en réapparaît une au cœur dès qu'il en manque.",
+                            "At most this many crowns circulate; a new one appears on the heart as soon as one is missing."),
+                   rule="R33"),
+        OptionSpec("village_refuge", Msg("Village refuge", "Village refuge"), default["village_refuge"], "bool",
+                   help=Msg("Un porteur dans l'un de ses propres villages ne peut pas se faire prendre sa couronne (il peut être poussé).",
+                            "A carrier standing in one of its own villages cannot have its crown taken (it can still be pushed)."),
+                   rule="R36"),
+        OptionSpec("sacrificed_guardian", Msg("Gardien sacrifié", "Sacrificed guardian"), default["sacrificed_guardian"],
+                   "bool", help=Msg("Le gardien qui valide une couronne quitte la partie.",
+                                    "The guardian that validates a crown leaves play."), rule="R38"),
+        OptionSpec("time_per_turn", Msg("Temps par tour", "Time per turn"), default["time_per_turn"],
+                   choices=tuple(Choice(n, Msg(f"{n} min", f"{n} min") if n else Msg("Sans limite", "Untimed"))
+                                 for n in engine.TIME_CHOICES),
+                   help=Msg("À 0:00, une île est posée d'office si besoin, puis le tour finit.",
+                            "At 0:00 an island is placed for the player if need be, then the turn ends."), rule="R15"),
+    ]
+    return [*specs, *undescribed(default, specs)]
+
+
+def _check_options(options: Mapping[str, JSON]) -> None:
+    from meeple.games.ilyos.engine import normalize_options
+
+    normalize_options(options)
+
+
 def make_adapter() -> GameAdapter:
-    """ILYOS: AI seats, the turn timer, and the click helpers; no legal-move list is sent."""
+    """ILYOS: AI seats, the turn timer, the click helpers and the options; no legal-move list is sent."""
     return GameAdapter(choose_move=choose_move, levels=LEVELS, default_level="medium", timeout_moves=timeout_moves,
                        turn_seconds=turn_seconds,
                        queries={"select": select, "magic": magic, "placements": placements, **history_queries(describe)},
+                       catalog={"options": options_catalog(option_specs), "check_options": check_catalog(_check_options)},
                        send_legal_moves=False)

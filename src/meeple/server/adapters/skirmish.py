@@ -1,4 +1,6 @@
-"""Skirmish for the server: the scenario list, and the adjudicator's ``reachable``/``check`` as queries.
+"""Skirmish for the server: the scenario list, and the adjudicator's ``reachable``/``check`` as queries;
+the scenario rules (R6's ZOC, R10's shortest path) described for the sandbox's form
+(:mod:`meeple.server.options`), each scenario's own JSON to edit and export, and the played one.
 
 The legal moves are not sent with each state (every end cell of every fighter, with a path): the page
 asks ``reach`` for the fighter the player selects instead.
@@ -14,6 +16,7 @@ from meeple.core.i18n import Msg
 from meeple.core.modules import import_optional
 from meeple.games.skirmish.scenario import SCENARIO_LIMITS
 from meeple.server.history import history_queries
+from meeple.server.options import Choice, OptionSpec, options_catalog
 from meeple.server.registry import RANDOM_LEVEL, GameAdapter, Level, random_move
 
 
@@ -39,16 +42,56 @@ def check(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
     return result
 
 
+def played_scenario(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
+    """The room's scenario in its file format, rules included (to show them and to export it)."""
+    result: JSON = game.scenario.to_json()  # type: ignore[attr-defined]
+    return result
+
+
 def scenarios(_params: JSON) -> JSON:
-    """The shipped scenarios with their titles and descriptions."""
+    """The shipped scenarios with their titles, descriptions and rules."""
     from meeple.games.skirmish.scenario import shipped_scenario, shipped_scenarios
 
     found = []
     for name in shipped_scenarios():
         scenario = shipped_scenario(name)
         found.append({"name": name, "title": scenario.title.to_json(), "description": scenario.description.to_json(),
-                      "rounds": scenario.rounds, "fighters": len(scenario.fighters)})
+                      "rounds": scenario.rounds, "fighters": len(scenario.fighters),
+                      "rules": {"zoc": scenario.ground.zoc, "shortest": scenario.ground.shortest}})
     return found
+
+
+def scenario(params: JSON) -> JSON:
+    """A shipped scenario in its file format (``params.name``), for the sandbox to change and export."""
+    from meeple.games.skirmish.scenario import shipped_scenario
+
+    name = params.get("name") if isinstance(params, dict) else None
+    if not isinstance(name, str):
+        raise FormatError("params", "name", Msg("un nom de scénario est attendu", "a scenario name is expected"))
+    result: JSON = shipped_scenario(name, "params.name").to_json()
+    return result
+
+
+def rule_specs() -> list[OptionSpec]:
+    """The two readings a scenario's ``rules`` choose (R6, R10), with the engine's defaults."""
+    from meeple.games.skirmish.battlefield import Ground
+
+    default = Ground.parse(["."])
+    return [
+        OptionSpec("zoc", Msg("Zone de contrôle", "Zone of control"), default.zoc, choices=(
+            Choice("walk", Msg("par la marche", "by walking")), Choice("sight", Msg("à vue", "by sight"))),
+            help=Msg("Par la marche : la ZdC contourne les murs, jamais au travers ; à vue : elle va partout où "
+                     "l'œil porte sans traverser un mur.",
+                     "By walking: a ZOC goes round walls, never through them; by sight: it reaches every cell "
+                     "the eye sees without crossing a wall."), rule="R6"),
+        OptionSpec("shortest", Msg("Plus court chemin vers l'adversaire", "Shortest path toward the opponent"),
+                   default.shortest, choices=(
+                       Choice("length", Msg("en cases", "in cells")), Choice("cost", Msg("en points de mouvement", "in movement points"))),
+                   help=Msg("En cases, le pas direct sur un terrain difficile reste permis ; en points, le chemin le "
+                            "moins coûteux seul compte.",
+                            "In cells, the direct step onto difficult ground stays allowed; in points, only the "
+                            "cheapest path counts."), rule="R10"),
+    ]
 
 
 LEVELS = (Level("greedy", Msg("Normal (glouton)", "Normal (greedy)")),
@@ -72,7 +115,7 @@ def describe(game: Game[Any], move: Any) -> Msg:
 
 
 def make_adapter() -> GameAdapter:
-    """Skirmish: reach and check queries, the scenario list, and the package's AI when it has one."""
-    return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check, **history_queries(describe)},
-                       catalog={"scenarios": scenarios}, send_legal_moves=False,
+    """Skirmish: reach, check and scenario queries, the scenarios and their rules, and the package's AI."""
+    return GameAdapter(public_view=True, choose_move=_choose_move, levels=LEVELS, queries={"reach": reach, "check": check, "scenario": played_scenario, **history_queries(describe)},
+                       catalog={"scenarios": scenarios, "scenario": scenario, "scenario_rules": options_catalog(rule_specs)}, send_legal_moves=False,
                        inline_content={"scenario": SCENARIO_LIMITS})

@@ -4,6 +4,7 @@
 // click the guardian again (or Escape) to cancel. The room code and the turn timer are in the room bar.
 import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import { optionFields, optionsSummary, problemLine } from "../options.js";
 
 const CELL = 48;
 const LEVEL_KEYS = ["easy", "medium", "hard", "expert"];
@@ -26,65 +27,67 @@ function seatOptions(levels) {
   ];
 }
 
-function setup(root, ctx) {
+/** The ids the form's controls have always had (tests and players' habits); the others: ilyos-<key>. */
+const OPTION_IDS = { team_diagonal: "team-diagonal", sacrificed_guardian: "sacrificed", time_per_turn: "time-per-turn" };
+
+/** The seats' problem, in words, or null: one seat for the player, and online means no shared device. */
+function seatsProblem(values) {
+  if (!values.includes("me")) return t("Gardez une place pour vous.", "Keep one seat for yourself.");
+  if (values.includes("open") && values.includes("local")) {
+    return t("En ligne, chaque joueur rejoint depuis son appareil.", "Online, each player joins from their own device.");
+  }
+  return null;
+}
+
+/** The new-game form: the options from the adapter's description (server/adapters/ilyos.py), then the seats. */
+async function setup(root, ctx) {
   const levels = ctx.game.levels || [];
-  const mode = h("select", { id: "ilyos-mode" },
-    h("option", { value: "duel" }, t("Duel (2 joueurs)", "Duel (2 players)")),
-    h("option", { value: "2v2" }, t("2 contre 2", "2 versus 2")));
-  const diagonal = h("input", { type: "checkbox", id: "team-diagonal" });
-  const diagonalChoice = h("label", { class: "choice" }, diagonal, t("Équipe diagonale (2 contre 2)", "Team diagonal (2 versus 2)"));
-  const islands = h("select", { id: "ilyos-islands" }, [4, 6, 8, 10, 12].map((n) => h("option", { value: n, selected: n === 8 }, String(n))));
-  const guardians = h("select", { id: "ilyos-guardians" }, [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
-  const sacrificed = h("input", { type: "checkbox", id: "sacrificed" });
-  const timer = h("select", { id: "time-per-turn" }, [0, 1, 2, 3, 5].map((n) => h("option", { value: n },
-    n ? t(`${n} min`, `${n} min`) : t("Sans limite", "Untimed"))));
+  const specs = await ctx.catalog("options");
   const seatsBox = h("div", { class: "ilyos-seats" });
+  const problem = problemLine("ilyos-problem");
+  let checked = 0; // the answer of the latest check wins (an older one may arrive last)
+  let engineAnswer = null;
+  const seatValues = () => [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+  const showProblem = () => {
+    const seats = seatsProblem(seatValues());
+    problem.show(specs, seats ? { ok: false, field: null, reason: seats } : engineAnswer);
+  };
+  const check = async (options) => {
+    const mine = ++checked;
+    const answer = await ctx.catalog("check_options", { options }).catch(() => null);
+    if (mine !== checked) return;
+    engineAnswer = answer;
+    showProblem();
+  };
+  const fields = optionFields(specs, { prefix: "ilyos", ids: OPTION_IDS, onChange: (options) => { drawSeats(); check(options); } });
   const drawSeats = () => {
-    const count = mode.value === "2v2" ? 4 : 2;
-    const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    const count = fields.values().mode === "2v2" ? 4 : 2;
+    const previous = seatValues();
+    if (previous.length === count) return;
     clear(seatsBox);
     for (let seat = 0; seat < count; seat += 1) {
-      const select = h("select", { id: `seat-${seat}` }, seatOptions(levels).map(([value, label]) => h("option", { value }, label)));
+      const select = h("select", { id: `seat-${seat}`, on: { change: showProblem } },
+        seatOptions(levels).map(([value, label]) => h("option", { value }, label)));
       select.value = previous[seat] || (seat === 0 ? "me" : "ai:medium");
       seatsBox.append(h("label", { for: `seat-${seat}` }, t(`Joueur ${seat + 1}`, `Player ${seat + 1}`)), select);
     }
-    diagonal.disabled = count !== 4;
-    diagonalChoice.hidden = count !== 4; // a greyed-out box in a duel only puzzled players
+    showProblem();
   };
-  mode.addEventListener("change", drawSeats);
   drawSeats();
-  root.append(
-    h("label", { for: "ilyos-mode" }, t("Mode", "Mode")), mode,
-    diagonalChoice,
-    h("label", { for: "ilyos-islands" }, t("Îles au départ (duel symétrique)", "Starting islands (symmetric duel)")), islands,
-    h("label", { for: "ilyos-guardians" }, t("Gardiens par équipe", "Guardians per team")), guardians,
-    h("label", { class: "choice" }, sacrificed, t("Gardien sacrifié", "Sacrificed guardian")),
-    h("label", { for: "time-per-turn" }, t("Temps par tour", "Time per turn")), timer,
-    h("fieldset", {}, h("legend", {}, t("Places", "Seats")), seatsBox));
+  root.append(fields.element, h("fieldset", {}, h("legend", {}, t("Places", "Seats")), seatsBox), problem.element);
   return () => {
-    const seats = [...seatsBox.querySelectorAll("select")].map((select) => {
-      if (select.value === "me" || select.value === "local") return { kind: "human" };
-      if (select.value === "open") return { kind: "open" };
-      return { kind: "ai", level: select.value.slice(3) };
+    const values = seatValues();
+    const wrong = seatsProblem(values);
+    if (wrong) {
+      ctx.toast(wrong, "error");
+      return null;
+    }
+    const seats = values.map((value) => {
+      if (value === "me" || value === "local") return { kind: "human" };
+      if (value === "open") return { kind: "open" };
+      return { kind: "ai", level: value.slice(3) };
     });
-    const values = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
-    if (!values.includes("me")) {
-      ctx.toast(t("Gardez une place pour vous.", "Keep one seat for yourself."), "error");
-      return null;
-    }
-    const online = values.includes("open");
-    if (online && values.includes("local")) {
-      ctx.toast(t("En ligne, chaque joueur rejoint depuis son appareil.", "Online, each player joins from their own device."), "error");
-      return null;
-    }
-    return {
-      mode: online ? "online" : "local",
-      seats,
-      options: {
-        mode: mode.value, team_diagonal: mode.value === "2v2" && diagonal.checked, islands: Number(islands.value),
-        guardians: Number(guardians.value), sacrificed_guardian: sacrificed.checked, time_per_turn: Number(timer.value),
-      },
-    };
+    return { mode: values.includes("open") ? "online" : "local", seats, options: fields.values() };
   };
 }
 
@@ -116,6 +119,16 @@ function mount(root, ctx) {
   const table = h("aside", { class: "ilyos-table", id: "ilyos-table" });
   const legend = h("ul", { class: "ilyos-legend", id: "ilyos-legend" });
   root.append(h("div", { class: "game-layout" }, h("div", {}, board, legend, panel, hand), table));
+  // the rules this room plays under (its options, in words), in the table panel: nobody plays blind
+  let specs = null;
+  const rulesBox = h("details", { class: "room-options", id: "room-options" });
+  ctx.catalog("options").then((answer) => {
+    specs = answer;
+    if (state) {
+      rulesBox.open = Object.entries(state.view.options).some(([key, value]) => specs.find((spec) => spec.key === key)?.default !== value);
+      drawTable();
+    }
+  }).catch(() => {});
   const onKey = (event) => {
     if (event.key === "Escape" && mode) cancel();
   };
@@ -457,7 +470,14 @@ function mount(root, ctx) {
         h("span", { class: "muted" }, `${t("pioche", "deck")} ${player.deck_size} · ${t("main", "hand")} ${player.hand_left}/${player.hand_size}`, h("br"),
           `${t("réserve\u00a0: ", "stock: ")}${stockText(player.stock)}`)))),
       v.options.team_diagonal ? h("p", {}, t("Équipes : ", "Teams: "), v.team_scores.join(" – ")) : null,
-      v.time_per_turn ? h("p", { class: "muted" }, t(`${v.time_per_turn} min par tour`, `${v.time_per_turn} min per turn`)) : null);
+      v.time_per_turn ? h("p", { class: "muted" }, t(`${v.time_per_turn} min par tour`, `${v.time_per_turn} min per turn`)) : null,
+      specs ? drawRules() : null);
+  }
+
+  function drawRules() {
+    clear(rulesBox).append(h("summary", {}, t("Règles de cette partie", "This game's rules")),
+      optionsSummary(specs, view().options, { id: "room-options-list" }));
+    return rulesBox;
   }
 
   return {
@@ -485,4 +505,9 @@ function lastMove(move) {
   return selectors;
 }
 
-export default { seatsChoice: true, setup, mount, lastMove };
+/** The room's options (the shell lists them for the players joining an online room). */
+function roomOptions(state) {
+  return state.view?.options ?? null;
+}
+
+export default { seatsChoice: true, setup, mount, lastMove, roomOptions };

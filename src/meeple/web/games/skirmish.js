@@ -1,24 +1,83 @@
 // Skirmish: a scenario sandbox. Select a fighter to see its zone of control and every cell it can reach,
 // each marked with its outcome (free, stopped in a ZOC, engaged); hover a cell for the path; click to move.
-import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, saveJson, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import { optionFields, optionsSummary } from "../options.js";
 
 const CELL = 40;
 const SIDE_CLASS = ["side-0", "side-1"];
 
+const FILE_CHOICE = "file"; // the scenario select's entry for a scenario loaded from a file
+
+/**
+ * The sandbox's new-game form: a shipped scenario or one loaded from a file, the two readings of the
+ * rules a scenario chooses (R6 ZOC by walking or by sight, R10 shortest path in cells or in points; their
+ * words come from the adapter, server/adapters/skirmish.py), and the scenario exported as JSON with them.
+ */
 async function setup(root, ctx) {
-  const scenarios = await ctx.catalog("scenarios");
-  const select = h("select", { id: "scenario", name: "scenario" },
-    scenarios.map((scenario) => h("option", { value: scenario.name }, tr(scenario.title))));
-  const about = h("p", { class: "muted", id: "scenario-about" });
-  const describe = () => {
-    const chosen = scenarios.find((scenario) => scenario.name === select.value);
-    about.textContent = chosen ? `${tr(chosen.description)} (${t(`manches : ${chosen.rounds}`, `rounds: ${chosen.rounds}`)})` : "";
+  const [scenarios, ruleSpecs] = await Promise.all([ctx.catalog("scenarios"), ctx.catalog("scenario_rules")]);
+  let loaded = null; // a scenario read from a file
+  const select = h("select", { id: "scenario", name: "scenario" });
+  const drawChoices = () => {
+    const chosen = select.value;
+    clear(select).append(...scenarios.map((scenario) => h("option", { value: scenario.name }, tr(scenario.title))),
+      loaded ? h("option", { value: FILE_CHOICE }, t(`Fichier : ${tr(loaded.title) || loaded.name}`, `File: ${tr(loaded.title) || loaded.name}`)) : null);
+    if (chosen) select.value = chosen;
   };
-  select.addEventListener("change", describe);
+  drawChoices();
+  const about = h("p", { class: "muted", id: "scenario-about" });
+  const rules = optionFields(ruleSpecs, { prefix: "rule" });
+  const shipped = () => scenarios.find((scenario) => scenario.name === select.value) || null;
+  const describe = () => {
+    const chosen = shipped() || loaded;
+    const rounds = chosen?.rounds ?? 6;
+    about.textContent = chosen ? `${tr(chosen.description)} (${t(`manches : ${rounds}`, `rounds: ${rounds}`)})` : "";
+  };
+  select.addEventListener("change", () => {
+    describe();
+    rules.set(shipped()?.rules || loaded?.rules || Object.fromEntries(ruleSpecs.map((spec) => [spec.key, spec.default])));
+  });
   describe();
-  root.append(h("label", { for: "scenario" }, t("Scénario", "Scenario")), select, about);
-  return () => ({ options: { scenario: select.value }, seatCount: 2 });
+  rules.set(shipped()?.rules || {});
+
+  /** The chosen scenario as JSON with the rules of the form. */
+  async function scenarioJson() {
+    const base = select.value === FILE_CHOICE ? loaded : await ctx.catalog("scenario", { name: select.value });
+    return { ...base, rules: rules.values() };
+  }
+
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "scenario-file", hidden: true,
+    on: { change: async () => {
+      const file = fileInput.files && fileInput.files[0];
+      fileInput.value = "";
+      if (!file) return;
+      try {
+        const data = JSON.parse(await file.text());
+        if (!data || data.format !== "meeple-skirmish-scenario") throw new Error("format");
+        loaded = data;
+      } catch {
+        ctx.toast(t("Ce fichier n'est pas un scénario d'escarmouche.", "This file is not a skirmish scenario."), "error");
+        return;
+      }
+      drawChoices();
+      select.value = FILE_CHOICE;
+      select.dispatchEvent(new Event("change"));
+    } } });
+  const exportButton = h("button", { type: "button", id: "scenario-export", on: { click: async () => {
+    const data = await scenarioJson().catch((error) => ctx.toast(String(error.message || error), "error"));
+    if (data) saveJson(`${data.name || "scenario"}.json`, data);
+  } } }, t("Exporter le scénario (JSON)", "Export the scenario (JSON)"));
+  const importButton = h("button", { type: "button", id: "scenario-import", on: { click: () => fileInput.click() } },
+    t("Importer un scénario…", "Import a scenario…"));
+  root.append(h("label", { for: "scenario" }, t("Scénario", "Scenario")), select, about,
+    h("fieldset", { class: "scenario-rules" }, h("legend", {}, t("Règles du scénario", "Scenario rules")), rules.element),
+    h("div", { class: "scenario-files" }, exportButton, importButton, fileInput));
+  return async () => {
+    const chosen = shipped();
+    const same = chosen && Object.entries(rules.values()).every(([key, value]) => chosen.rules?.[key] === value);
+    // a shipped scenario with its own rules goes by name; changed rules or a file go whole (the server checks it)
+    return { options: { scenario: same ? chosen.name : await scenarioJson() }, seatCount: 2 };
+  };
 }
 
 function outcomeClass(outcome) {
@@ -35,6 +94,14 @@ function mount(root, ctx) {
   const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
   const side = h("aside", { class: "skirmish-side" });
   root.append(h("div", { class: "game-layout" }, h("div", {}, h("div", { class: "board-scroll" }, board), info), side));
+  // the scenario played, rules included: its rules are shown beside the board and it can be exported
+  let played = null;
+  let ruleSpecs = null;
+  Promise.all([ctx.query("scenario"), ctx.catalog("scenario_rules")]).then(([scenario, specs]) => {
+    played = scenario;
+    ruleSpecs = specs;
+    if (state) draw();
+  }).catch(() => {});
 
   const key = (cell) => `${cell[0]},${cell[1]}`;
   const mine = () => state.to_move !== null && state.to_move === state.seat && state.seats.includes(state.to_move);
@@ -190,6 +257,10 @@ function mount(root, ctx) {
         view.last_move.outcome ? ` (${tr(view.last_move.outcome.text)})` : "",
         view.last_move.removed ? ` — ${view.last_move.removed} ${t("hors de combat", "out of action")}` : "") : null,
       fighter ? fighterPanel(fighter) : null,
+      played && ruleSpecs ? h("div", { class: "scenario-played" }, h("h3", {}, t("Règles du scénario", "Scenario rules")),
+        optionsSummary(ruleSpecs, played.rules || {}, { id: "scenario-rules", explain: "all" }),
+        h("button", { type: "button", class: "quiet", id: "played-export", on: { click: () => saveJson(`${played.name || "scenario"}.json`, played) } },
+          t("Exporter le scénario (JSON)", "Export the scenario (JSON)"))) : null,
       h("p", { class: "legend" },
         h("span", { class: "legend-free" }, "• ", t("libre", "free")), " ",
         h("span", { class: "legend-stopped" }, "■ ", t("arrêté en ZdC", "stopped in a ZOC")), " ",

@@ -4,7 +4,7 @@
 // says whether the level is solvable, its par, the mechanics it needs and the validator's reasons; an error
 // points at the node or enemy concerned. A draft is kept in this browser even when it does not validate;
 // play-testing (a new room with the level inline, whose link can be shared) needs a level that validates.
-import { activatable, clear, h, s, tip } from "../dom.js";
+import { activatable, clear, h, s, saveJson, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 
 const DRAFT_KEY = "meeple.stealth.draft";
@@ -333,11 +333,7 @@ export function openEditor(root, ctx, back) {
 
   // --- files ----------------------------------------------------------------------------------------
   function exportFile() {
-    const blob = new Blob([JSON.stringify(levelDocument(), null, 1)], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: `${level.id || "level"}.json` });
-    root.append(link);
-    link.click();
-    link.remove();
+    saveJson(`${level.id || "level"}.json`, levelDocument());
   }
 
   async function importFile() {

@@ -1,0 +1,113 @@
+"""Setup options in the browser, drawn from the description the adapters publish (server/options.py):
+ILYOS's board size, compensation, take cost, crowns and village refuge in the new-game form, shown to
+the players who join an online room and in the game's panel; skirmish's ZOC and shortest-path readings
+set in the sandbox, exported with the scenario and played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from meeple.games.ilyos import engine
+from meeple.games.skirmish.engine import SkirmishGame
+from meeple.games.skirmish.scenario import shipped_scenario
+from meeple.server.adapters.ilyos import option_specs
+from meeple.server.adapters.skirmish import rule_specs
+from tests.web.browser import place_island_and_end_turn, wait_version
+
+
+def test_every_ilyos_option_is_described_with_the_engines_values_and_defaults() -> None:
+    specs = option_specs()
+    # an option the engine gains shows up at once (a plain control named by its key until it gets words)
+    assert {spec.key for spec in specs} == set(engine.DEFAULT_OPTIONS)
+    worded = {spec.key for spec in specs if spec.label.fr != spec.key}
+    assert worded >= {"mode", "team_diagonal", "islands", "guardians", "sacrificed_guardian", "time_per_turn",
+                      "size", "compensation", "take_cost", "crowns", "village_refuge"}
+    for spec in specs:
+        assert spec.default == engine.DEFAULT_OPTIONS[spec.key], spec.key
+        assert spec.help is None or (spec.help.fr and spec.help.en and "\n" not in spec.help.en), spec.key
+        for choice in spec.choices:  # every value the form offers is one the engine plays
+            when = dict(spec.when or {})
+            assert engine.normalize_options({**when, spec.key: choice.value})[spec.key] == choice.value
+        if spec.choices:
+            assert spec.default in [choice.value for choice in spec.choices], spec.key
+
+
+def test_the_skirmish_rules_offer_the_engines_readings() -> None:
+    for spec in rule_specs():
+        ford = shipped_scenario("ford").to_json()
+        for choice in spec.choices:
+            game = SkirmishGame.new({"scenario": {**ford, "rules": {spec.key: choice.value}}})
+            assert game.scenario.to_json()["rules"][spec.key] == choice.value
+
+
+@pytest.mark.browser
+def test_an_online_ilyos_room_on_13_by_13_with_village_refuge_shows_its_rules_to_whoever_joins(
+        page: Any, new_page: Any) -> None:
+    page.click("[data-game=ilyos]")
+    expect(page.locator("#ilyos-size option:checked")).to_have_text("11 × 11 (par défaut)")
+    expect(page.locator("[data-option=compensation] .option-help")).to_contain_text("en réserve")
+    page.select_option("#seat-0", "local")  # a bad seat choice is explained at once, in the form
+    expect(page.locator("#ilyos-problem")).to_have_text("Gardez une place pour vous.")
+    page.select_option("#seat-0", "me")
+    expect(page.locator("#ilyos-problem")).to_be_hidden()
+    expect(page.locator("#team-diagonal")).to_be_hidden()  # a 2 versus 2 option only
+    page.select_option("#ilyos-size", label="13 × 13")
+    page.check("#ilyos-village-refuge")
+    page.select_option("#ilyos-islands", "12")
+    page.select_option("#seat-1", "open")
+    page.click("#start")
+    wait_version(page, 0)
+    expect(page.locator("#waiting-options [data-option=size]")).to_contain_text("13 × 13")
+    code = page.inner_text("#code-value")
+    # the second player opens the shared link: the rules are shown before joining
+    second = new_page(viewport={"width": 360, "height": 800})
+    second.goto(page.url)
+    expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text("oui")
+    expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text("(par défaut : non)")
+    second.click("#join-here")
+    wait_version(second, 0)
+    assert second.inner_text("#code-value") == code
+    # in the game's panel for both, and the board is 13 cells wide (a to m)
+    for player in (page, second):
+        expect(player.locator("#room-options-list [data-option=size]")).to_contain_text("13 × 13 (par défaut : 11 × 11)")
+        expect(player.locator("#room-options-list [data-option=village_refuge]")).to_contain_text("oui")
+        assert player.locator(".ilyos-board .cell[data-cell$=',0']").count() == 13
+        assert player.locator(".ilyos-board .axis-label").all_text_contents()[-2:] == ["m", "13"]
+    place_island_and_end_turn(page)  # it plays: an island placed on the 13 × 13 board, the turn passed
+    expect(second.locator("#ilyos-panel #place-island")).to_be_visible()
+    second.click("[data-lang=en]")
+    expect(second.locator("#room-options-list [data-option=village_refuge]")).to_contain_text("yes (default: no)")
+
+
+@pytest.mark.browser
+def test_a_skirmish_scenario_with_zoc_by_sight_is_exported_and_played(page: Any, tmp_path: Path) -> None:
+    page.click("[data-game=skirmish]")
+    page.select_option("#scenario", "ford")
+    expect(page.locator("#rule-zoc option:checked")).to_have_text("par la marche (par défaut)")
+    page.select_option("#rule-zoc", label="à vue")
+    with page.expect_download() as download:
+        page.click("#scenario-export")
+    saved = tmp_path / "ford.json"
+    download.value.save_as(saved)
+    exported = json.loads(saved.read_text())
+    assert exported["rules"] == {"zoc": "sight", "shortest": "length"}
+    assert exported["map"] == shipped_scenario("ford").to_json()["map"]
+    # the exported file comes back in, as a player would load their own scenario
+    page.select_option("#rule-zoc", label="par la marche (par défaut)")
+    page.set_input_files("#scenario-file", str(saved))
+    expect(page.locator("#scenario option:checked")).to_have_text("Fichier : Le gué")
+    expect(page.locator("#rule-zoc option:checked")).to_have_text("à vue")
+    page.check("input[name=mode][value=local]")
+    page.click("#start")
+    wait_version(page, 0)
+    expect(page.locator("#scenario-rules [data-option=zoc]")).to_contain_text("à vue")
+    # the board's zones of control are the engine's by sight (one cell more than walking on the ford)
+    by = {rule: SkirmishGame.new({"scenario": {**exported, "rules": {"zoc": rule}}}).view(0)["zocs"] for rule in ("sight", "walk")}
+    counts = {rule: sum(len(cells) for cells in zocs.values()) for rule, zocs in by.items()}
+    assert counts["sight"] != counts["walk"]
+    assert page.locator(".skirmish-board rect.zoc").count() == counts["sight"]
