@@ -36,7 +36,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 from meeple.core.boards import Cell
 from meeple.core.game import stable_hash
@@ -136,63 +137,95 @@ REPLY_SETTINGS = LevelSettings(width=2, placements=4, max_actions=10, threats=Fa
 """How the Expert imagines the next seat's reply (each reply's search gets ``nodes`` positions at most)."""
 
 
+@contextmanager
+def divided_budget(divisor: int) -> Iterator[None]:
+    """Within the block, every node limit of the Expert is divided by ``divisor`` (≥ 1): the same search,
+    shallower and cheaper (for studies and tests that need many Expert games; 1 changes nothing)."""
+    global EXPERT_BEAM_NODES, QUICK_SETTINGS, REPLY_SETTINGS
+    if divisor < 1:
+        raise ValueError(f"divisor must be at least 1, not {divisor}")
+    saved = SETTINGS["expert"], EXPERT_BEAM_NODES, QUICK_SETTINGS, REPLY_SETTINGS
+    expert = SETTINGS["expert"]
+    SETTINGS["expert"] = replace(expert, nodes=expert.nodes // divisor)
+    EXPERT_BEAM_NODES //= divisor
+    QUICK_SETTINGS = replace(QUICK_SETTINGS, nodes=QUICK_SETTINGS.nodes // divisor)
+    REPLY_SETTINGS = replace(REPLY_SETTINGS, nodes=REPLY_SETTINGS.nodes // divisor)
+    try:
+        yield
+    finally:
+        SETTINGS["expert"], EXPERT_BEAM_NODES, QUICK_SETTINGS, REPLY_SETTINGS = saved
+
+
 # --- the heuristic -----------------------------------------------------------------------------------
-def _distance(cell: Cell, targets: frozenset[Cell]) -> int:
-    return min(board.manhattan(cell, t) for t in targets)
+@cache
+def _distances(size: int, targets: frozenset[Cell]) -> dict[Cell, int]:
+    """Every cell's distance (in orthogonal steps) to the nearest of ``targets``, computed once per board."""
+    return {(x, y): min(board.manhattan((x, y), t) for t in targets) for x in range(size) for y in range(size)}
 
 
 def evaluate(game: IlyosGame, seat: int) -> float:
     """How good the position is for ``seat``'s team (higher is better)."""
-    outcome = game.outcome()
-    if outcome is not None:
-        return 0.0 if outcome.draw else (WIN_VALUE if seat in outcome.winners else -WIN_VALUE)
     state = game.state
-    mine = game.teams[seat]
-    seats = range(game.num_players)
-    home = frozenset().union(*(game.validation[s] for s in seats if game.teams[s] == mine))
-    away = frozenset().union(*(game.validation[s] for s in seats if game.teams[s] != mine))
-    my_score = max(state.scores[s] for s in seats if game.teams[s] == mine)
-    their_score = max(state.scores[s] for s in seats if game.teams[s] != mine)
+    if state.over:
+        outcome = game.outcome()
+        assert outcome is not None
+        return 0.0 if outcome.draw else (WIN_VALUE if seat in outcome.winners else -WIN_VALUE)
+    teams = game.teams
+    mine = teams[seat]
+    size = game.geo.size
+    home = _distances(size, game.team_villages[mine])
+    away = _distances(size, game.team_villages[1 - mine])
+    scores = state.scores
+    my_score = max(scores[s] for s in range(game.num_players) if teams[s] == mine)
+    their_score = max(scores[s] for s in range(game.num_players) if teams[s] != mine)
     value = 120.0 * (my_score - their_score) + 60.0 * (my_score == 2) - 60.0 * (their_score == 2)
-    free_guardians = {0: [], 1: []}  # type: dict[int, list[Cell]]
-    for g in state.guardians.values():
-        team = game.teams[g.owner]
+    free_guardians: dict[int, list[Cell]] = {0: [], 1: []}
+    guardians = state.guardians.values()
+    for g in guardians:
+        team = teams[g.owner]
         value += 5.0 if team == mine else -5.0
         if g.crown < 0:
             free_guardians[team].append(g.cell)
-    for g in state.guardians.values():
+    for g in guardians:
         if g.crown >= 0:
-            value += _carried_value(game, g.cell, game.teams[g.owner], mine, home, away)
+            value += _carried_value(game, g.cell, teams[g.owner], mine, home, away)
     for cell in state.ground:
         value += _lying_value(cell, mine, home, away, free_guardians)
     player = state.players[seat]
-    value += 0.6 * sum(player.stock[k] + (player.hand_left(k) if state.current == seat else 0) for k in KINDS)
+    cards = sum(player.stock[k] for k in KINDS)
+    if state.current == seat:
+        cards += len(player.hand) - len(player.played)  # the unplayed cards of the hand (all of KINDS)
+    value += 0.6 * cards
     return value
 
 
-def _carried_value(game: IlyosGame, cell: Cell, carrier_team: int, mine: int, home: frozenset[Cell],
-                   away: frozenset[Cell]) -> float:
+def _carried_value(game: IlyosGame, cell: Cell, carrier_team: int, mine: int, home: dict[Cell, int],
+                   away: dict[Cell, int]) -> float:
+    """The worth of a crown carried on ``cell`` (``home``/``away``: distances to ``mine``'s villages and
+    to the other team's, from :func:`_distances`)."""
     ours = carrier_team == mine
-    distance = _distance(cell, home if ours else away)
+    distance = (home if ours else away)[cell]
     worth = 30.0 + 4.0 * max(0, game.geo.size + 1 - distance) + (45.0 if distance == 0 else 0.0)
-    for neighbour in game.geo.orthogonal_neighbours(cell):
-        other = game.state.at.get(neighbour, -1)
-        if other >= 0 and game.teams[game.state.guardians[other].owner] != carrier_team:
+    state, teams = game.state, game.teams
+    for neighbour in game.geo.neighbours[cell]:
+        other = state.at.get(neighbour, -1)
+        if other >= 0 and teams[state.guardians[other].owner] != carrier_team:
             worth -= 25.0  # an enemy beside the carrier may take the crown for one move
             break
     return worth if ours else -worth
 
 
-def _lying_value(cell: Cell, mine: int, home: frozenset[Cell], away: frozenset[Cell],
+def _lying_value(cell: Cell, mine: int, home: dict[Cell, int], away: dict[Cell, int],
                  free_guardians: dict[int, list[Cell]]) -> float:
-    to_home, to_away = _distance(cell, home), _distance(cell, away)
+    to_home, to_away = home[cell], away[cell]
     value = 2.5 * (to_away - to_home)
     if to_home == 0:
         value += 95.0
     if to_away == 0:
         value -= 95.0
-    ours = min((board.manhattan(cell, g) for g in free_guardians[mine]), default=20)
-    theirs = min((board.manhattan(cell, g) for g in free_guardians[1 - mine]), default=20)
+    x, y = cell
+    ours = min((abs(x - gx) + abs(y - gy) for gx, gy in free_guardians[mine]), default=20)
+    theirs = min((abs(x - gx) + abs(y - gy) for gx, gy in free_guardians[1 - mine]), default=20)
     return value + 2.0 * max(-6, min(6, theirs - ours))
 
 
@@ -340,15 +373,16 @@ def threat_penalty(game: IlyosGame, seat: int) -> float:
     within reach of an opponent with empty hands (a take costs one move; picking up costs the walk)."""
     state = game.state
     mine = game.teams[seat]
-    home = frozenset().union(*(game.validation[s] for s in range(game.num_players) if game.teams[s] == mine))
-    away = frozenset().union(*(game.validation[s] for s in range(game.num_players) if game.teams[s] != mine))
+    home_cells = game.team_villages[mine]
+    home = _distances(game.geo.size, home_cells)
+    away = _distances(game.geo.size, game.team_villages[1 - mine])
     reach: dict[Cell, int] = {}
     for gid, g in state.guardians.items():
         if game.teams[g.owner] == mine or g.crown >= 0:
             continue
         budget = state.players[g.owner].stock["move"] + EXPECTED_HAND_MOVES
         reach[g.cell] = 0
-        for cell, cost in game.reachable(gid, budget).items():
+        for cell, cost in game._reach(gid, budget).items():
             reach[cell] = min(cost, reach.get(cell, cost))
     if not reach:
         return 0.0
@@ -356,11 +390,11 @@ def threat_penalty(game: IlyosGame, seat: int) -> float:
     moves = EXPECTED_HAND_MOVES + max(p.stock["move"] for s, p in enumerate(state.players) if game.teams[s] != mine)
     for g in state.guardians.values():
         if g.crown >= 0 and game.teams[g.owner] == mine:
-            near = [reach[n] for n in game.geo.orthogonal_neighbours(g.cell) if n in reach]
+            near = [reach[n] for n in game.geo.neighbours[g.cell] if n in reach]
             if near and min(near) <= moves - game.take_cost:
                 penalty += 0.7 * _carried_value(game, g.cell, mine, mine, home, away)
     for cell in state.ground:
-        if cell in home and cell in reach:
+        if cell in home_cells and cell in reach:
             penalty += 0.7 * 95.0
     return penalty
 
@@ -369,9 +403,10 @@ def _quick_key(game: IlyosGame) -> object:
     """A key equal for equal positions within one turn (same seat, same hand)."""
     state = game.state
     player = state.players[state.current]
-    return (tuple(sorted(state.guardians.items())), tuple(sorted(state.ground.items())),
-            tuple(sorted(state.islands.items())), tuple(sorted(player.played)),
-            tuple(sorted(player.stock.items())), state.placed, state.free_used)
+    # frozensets of the items: equal exactly when the dictionaries are (cheaper than sorted tuples)
+    return (frozenset(state.guardians.items()), frozenset(state.ground.items()),
+            frozenset(state.islands.items()), tuple(sorted(player.played)),
+            frozenset(player.stock.items()), state.placed, state.free_used)
 
 
 FALLBACK_PLACEMENTS = 24

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -84,6 +85,41 @@ class Geometry:
         """The orthogonal neighbours of ``cell`` on the board."""
         x, y = cell
         return [(x + dx, y + dy) for dx, dy in ORTHOGONAL if self.in_bounds((x + dx, y + dy))]
+
+    @cached_property
+    def neighbours(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Every cell's orthogonal neighbours on the board (the order of :meth:`orthogonal_neighbours`),
+        computed once: the AI reads them at every evaluated position."""
+        return {(x, y): tuple(self.orthogonal_neighbours((x, y))) for x in range(self.size) for y in range(self.size)}
+
+    @cached_property
+    def steps(self) -> dict[Cell, tuple[tuple[Cell, int], ...]]:
+        """Every cell's eight neighbours on the board with the cost of the step there (orthogonal 1,
+        diagonal 2: rule 9), computed once for the walks' shortest paths."""
+        table: dict[Cell, tuple[tuple[Cell, int], ...]] = {}
+        for x in range(self.size):
+            for y in range(self.size):
+                table[(x, y)] = tuple(((x + dx, y + dy), 2 if dx and dy else 1)
+                                      for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                                      if (dx or dy) and self.in_bounds((x + dx, y + dy)))
+        return table
+
+    @cached_property
+    def bits(self) -> dict[Cell, int]:
+        """Each cell's bit in a set of cells written as an integer (cell ``(x, y)`` is bit ``y·size + x``)."""
+        return {(x, y): 1 << (y * self.size + x) for x in range(self.size) for y in range(self.size)}
+
+    @cached_property
+    def fixed_mask(self) -> int:
+        """:attr:`fixed_land` as an integer of :attr:`bits`."""
+        return sum(self.bits[cell] for cell in self.fixed_land)
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        """Cells on the board as an integer of :attr:`bits`."""
+        bits, mask = self.bits, 0
+        for cell in cells:
+            mask |= bits[cell]
+        return mask
 
     def mirror(self, cell: Cell) -> Cell:
         """The symmetry that swaps the players: the reflection across the vertical middle axis.

@@ -63,7 +63,7 @@ import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 from meeple.core.boards import Cell
 from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
@@ -111,16 +111,16 @@ class Action:
     amount: int = 0
 
 
-@dataclass(frozen=True)
-class Guardian:
-    """A guardian on the board: its owner seat, its cell and the crown it carries (or -1)."""
+class Guardian(NamedTuple):
+    """A guardian on the board: its owner seat, its cell and the crown it carries (or -1). (A named
+    tuple: positions are copied and rebuilt at every searched action, and a tuple is the cheapest.)"""
 
     owner: int
     cell: Cell
     crown: int = -1
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     """One seat's cards: deck (top last), hand (cards drawn this turn), what it played, its stock."""
 
@@ -133,15 +133,14 @@ class Player:
 
     def copy(self) -> Player:
         """An independent copy."""
-        return Player(list(self.deck), list(self.discard), list(self.hand), list(self.played),
-                      dict(self.stock), self.reshuffles)
+        return Player(self.deck[:], self.discard[:], self.hand[:], self.played[:], self.stock.copy(), self.reshuffles)
 
     def hand_left(self, kind: str) -> int:
         """Cards of ``kind`` still unplayed in the hand."""
         return self.hand.count(kind) - self.played.count(kind)
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     """The whole position (hidden cards included)."""
 
@@ -164,19 +163,42 @@ class State:
     at: dict[Cell, int] = field(default_factory=dict)  # cell -> guardian id
     numbers: dict[int, int] = field(default_factory=dict)  # guardian id -> its number 1..6 in its team
     legal: list[Action] | None = None  # cache, never copied
-    legal_set: frozenset[Action] = frozenset()
+    legal_set: frozenset[Action] | None = None  # built from ``legal`` when a move is checked
     json_cache: dict[str, JSON] | None = None
-    reach_cache: dict[int, dict[Cell, int]] = field(default_factory=dict)
+    reach_cache: dict[tuple[int, int], dict[Cell, int]] = field(default_factory=dict)  # (guardian, budget)
     hash_cache: int = -1
+    shared_players: bool = False  # see child()
+    owned_players: int = 0  # bit s: players[s] belongs to this state alone
 
     def copy(self) -> State:
         """An independent copy."""
         return State(
-            dict(self.islands), dict(self.guardians), dict(self.ground), [p.copy() for p in self.players],
-            list(self.scores), self.current, self.turn, self.placed, self.free_used, self.stock_used,
+            self.islands.copy(), self.guardians.copy(), self.ground.copy(), [p.copy() for p in self.players],
+            self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
-            dict(self.cells), dict(self.at), dict(self.numbers),
+            self.cells.copy(), self.at.copy(), self.numbers.copy(),
         )
+
+    def child(self) -> State:
+        """A copy for the next action that shares the players' cards with this state: the engine replaces
+        a player by its own copy (:meth:`own_player`) before changing its cards, so this state, kept in
+        the history, never changes (most actions change no card, or one player's)."""
+        child = State(
+            self.islands.copy(), self.guardians.copy(), self.ground.copy(), self.players[:],
+            self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
+            self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
+            self.cells.copy(), self.at.copy(), self.numbers.copy(),
+        )
+        child.shared_players = True
+        return child
+
+    def own_player(self, seat: int) -> Player:
+        """``seat``'s player, copied first if this state may share it with another (see :meth:`child`)."""
+        player = self.players[seat]
+        if self.shared_players and not self.owned_players >> seat & 1:
+            player = self.players[seat] = player.copy()
+            self.owned_players |= 1 << seat
+        return player
 
 
 COMPENSATION_CHOICES = (0, 1, 2, 3)
@@ -245,6 +267,10 @@ class IlyosGame(Game[Action]):
         self.validation: tuple[frozenset[Cell], ...] = tuple(
             frozenset().union(*(self.geo.villages[c] for c in self.village_corners(seat))) for seat in range(self._num)
         )
+        self.team_villages: tuple[frozenset[Cell], ...] = tuple(
+            frozenset().union(*(self.validation[s] for s in range(self._num) if self.teams[s] == team)) for team in (0, 1)
+        )
+        """Where each team's crowns score: the villages of all its seats."""
 
     # --- creation -------------------------------------------------------------------------------
     @classmethod
@@ -327,7 +353,8 @@ class IlyosGame(Game[Action]):
         player = self.state.players[seat]
         if seat != self.state.current:
             return dict(player.stock)
-        return {kind: player.hand_left(kind) + player.stock[kind] for kind in KINDS}
+        hand, played, stock = player.hand, player.played, player.stock
+        return {kind: hand.count(kind) - played.count(kind) + stock[kind] for kind in KINDS}
 
     def crowns_in_play(self, state: State | None = None) -> int:
         """Crowns lying on the ground or carried."""
@@ -389,7 +416,7 @@ class IlyosGame(Game[Action]):
             self._remove_guardian(state, keeper)
 
     def _draw(self, state: State) -> None:
-        player = state.players[state.current]
+        player = state.own_player(state.current)
         player.hand, player.played = [], []
         for _ in range(HAND_SIZE):
             if not player.deck:
@@ -400,7 +427,7 @@ class IlyosGame(Game[Action]):
                 player.hand.append(player.deck.pop())
 
     def _end_turn(self, state: State) -> None:
-        player = state.players[state.current]
+        player = state.own_player(state.current)
         for kind in KINDS:
             player.stock[kind] = min(STOCK_CAP, player.stock[kind] + player.hand_left(kind))
         player.discard.extend(player.hand)
@@ -419,7 +446,7 @@ class IlyosGame(Game[Action]):
 
     def _spend(self, state: State, kind: str, amount: int) -> None:
         """Spend ``amount`` actions of ``kind``: the hand's cards first, then the stock (rule 4)."""
-        player = state.players[state.current]
+        player = state.own_player(state.current)
         from_hand = min(amount, player.hand_left(kind))
         player.played.extend([kind] * from_hand)
         if amount > from_hand:
@@ -501,28 +528,40 @@ class IlyosGame(Game[Action]):
 
     def _placements(self, state: State, first_only: bool = False) -> list[Action]:
         """Every legal island placement (rule 31 of the rules file): over void, touching land."""
+        return self._placements_over(self.geo.mask(state.cells), first_only)
+
+    def _placements_over(self, taken: int, first_only: bool = False) -> list[Action]:
+        """The placements when the island cells are ``taken`` (a mask of ``geo.bits``): each shape of the
+        table whose cells are all free and one of whose surrounding cells is land."""
         found: list[Action] = []
-        taken, fixed = state.cells, self.geo.fixed_land
-        for action, cells, around in _shape_table(self.geo.size):
-            if any(c in taken for c in cells):
-                continue
-            if any(c in fixed or c in taken for c in around):
+        land = taken | self.geo.fixed_mask
+        for action, cells, around in _shape_masks(self.geo.size):
+            if not cells & taken and around & land:
                 found.append(action)
                 if first_only:
                     return found
         return found
 
-    def _still_placeable(self, pivot: Cell, quarter_turns: int) -> bool:
-        """Rule 2: before its island is placed, the mover may not turn an island so that none fits."""
+    def _still_placeable(self, pivot: Cell, quarter_turns: int, taken: int | None = None) -> bool:
+        """Rule 2: before its island is placed, the mover may not turn an island so that none fits (the
+        caller has checked that the rotation fits; ``taken``: the mask of the island cells, if known)."""
         if self.state.placed or quarter_turns % 4 == 0:
             return True
-        trial = self.state.copy()
-        self._rotate(trial, pivot, quarter_turns)
-        return bool(self._placements(trial, first_only=True))
-
-    def _rotation_fits(self, pivot: Cell, quarter_turns: int) -> bool:
         orientation = self.state.islands[pivot]
-        return self.island_fits(board.island_cells(pivot, orientation + quarter_turns), pivot=pivot)
+        taken = self.geo.mask(self.state.cells) if taken is None else taken
+        turned = self.geo.mask(board.island_cells(pivot, orientation + quarter_turns))
+        old = self.geo.mask(board.island_cells(pivot, orientation))
+        return bool(self._placements_over(taken & ~old | turned, first_only=True))
+
+    def _rotation_fits(self, pivot: Cell, quarter_turns: int, taken: int | None = None) -> bool:
+        """Whether the island ``pivot`` turned by ``quarter_turns`` lies on the board over void or over
+        itself (``taken``: the mask of the island cells, if known)."""
+        orientation = self.state.islands[pivot]
+        turned = _island_masks(self.geo.size).get((pivot, (orientation + quarter_turns) % 4))
+        if turned is None:  # off the board or over the sanctuary or a village
+            return False
+        taken = self.geo.mask(self.state.cells) if taken is None else taken
+        return not turned & taken & ~self.geo.mask(board.island_cells(pivot, orientation))
 
     # --- moving ---------------------------------------------------------------------------------
     def reachable(self, gid: int, budget: int | None = None) -> dict[Cell, int]:
@@ -531,35 +570,34 @@ class IlyosGame(Game[Action]):
         Orthogonal steps cost 1, diagonal steps 2 (rule 9); guardians block the way, crowns do not; a
         guardian carrying a crown cannot stop on a lying crown (rule 22).
         """
+        return dict(self._reach(gid, self.points()["move"] if budget is None else budget))
+
+    def _reach(self, gid: int, budget: int) -> dict[Cell, int]:
+        """:meth:`reachable` with its budget given, cached per position: the caller must not change it."""
         state = self.state
-        default = self.points()["move"]
-        budget = default if budget is None else budget
-        if budget == default and gid in state.reach_cache:
-            return dict(state.reach_cache[gid])
+        found = state.reach_cache.get((gid, budget))
+        if found is not None:
+            return found
         g = state.guardians[gid]
         best = {g.cell: 0}
         queue = [(0, g.cell)]
+        steps, fixed, cells, at = self.geo.steps, self.geo.fixed_land, state.cells, state.at
+        far = 1 << 30
         while queue:
             cost, cell = heapq.heappop(queue)
-            if cost > best.get(cell, 1 << 30):
+            if cost > best.get(cell, far):
                 continue
-            x, y = cell
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    if dx == dy == 0:
-                        continue
-                    nxt = (x + dx, y + dy)
-                    step = 2 if dx and dy else 1
-                    if cost + step > budget or not self.is_land(nxt) or nxt in state.at:
-                        continue
-                    if cost + step < best.get(nxt, 1 << 30):
-                        best[nxt] = cost + step
-                        heapq.heappush(queue, (cost + step, nxt))
+            for nxt, step in steps[cell]:
+                total = cost + step
+                if total > budget or nxt in at or not (nxt in cells or nxt in fixed):
+                    continue
+                if total < best.get(nxt, far):
+                    best[nxt] = total
+                    heapq.heappush(queue, (total, nxt))
         del best[g.cell]
         if g.crown >= 0:
             best = {cell: cost for cell, cost in best.items() if cell not in state.ground}
-        if budget == default:
-            state.reach_cache[gid] = dict(best)
+        state.reach_cache[(gid, budget)] = best
         return best
 
     def push_result(self, gid: int, target: Cell, force: int) -> State | None:
@@ -577,7 +615,7 @@ class IlyosGame(Game[Action]):
 
     def _push_line(self, first: int, d: Cell, force: int) -> State | None:
         """Rule 6: the target and every guardian aligned behind it advance ``force`` cells."""
-        state = self.state.copy()
+        state = self.state.child()
         line = [first]
         moved: set[int] = set()
         for _ in range(force):
@@ -622,14 +660,17 @@ class IlyosGame(Game[Action]):
                 return None
         if cell not in state.cells or cell in state.ground:
             return None
-        new = state.copy()
+        new = state.child()
         new.ground[cell] = new.ground.pop(start)
         self._spawn_crowns(new)  # a crown pushed off the heart is replaced at once (rule 33)
         return new
 
     def push_forces(self, gid: int, target: Cell) -> list[int]:
         """The forces ``gid`` may push ``target`` with, given the mover's push points."""
-        return [f for f in range(1, self.points()["push"] + 1) if self.push_result(gid, target, f) is not None]
+        return self._push_forces(gid, target, self.points()["push"])
+
+    def _push_forces(self, gid: int, target: Cell, pushes: int) -> list[int]:
+        return [f for f in range(1, pushes + 1) if self.push_result(gid, target, f) is not None]
 
     # --- legal moves ----------------------------------------------------------------------------
     def legal_moves(self) -> list[Action]:
@@ -638,36 +679,59 @@ class IlyosGame(Game[Action]):
             return []
         if self.state.legal is None:
             self.state.legal = list(self._generate())
-            self.state.legal_set = frozenset(self.state.legal)
+            self.state.legal_set = None
         return list(self.state.legal)
 
     def _generate(self) -> Iterator[Action]:
         state = self.state
         seat = state.current
+        points = self.points()
+        taken = self.geo.mask(state.cells)
         if not state.placed:
-            yield from self._placements(state)
+            yield from self._placements_over(taken)
         for gid in sorted(state.guardians):
             if self.commands(seat, gid):
-                yield from self.guardian_actions(gid)
-        if self.points()["magic"] > 0:
-            for pivot in sorted(state.islands):
-                for quarter in (1, 2, 3, 4):
-                    if self._rotation_fits(pivot, quarter) and self._still_placeable(pivot, quarter):
-                        yield Action("magic", cell=pivot, amount=quarter)
+                yield from self.guardian_actions(gid, points)
+        if points["magic"] > 0:
+            yield from self._magic_actions(taken)
         if state.placed:
             yield Action("end")
 
-    def guardian_actions(self, gid: int) -> Iterator[Action]:
-        """Every action of one guardian (the caller checks the mover commands it)."""
+    def _magic_actions(self, taken: int) -> Iterator[Action]:
+        """Every legal rotation (``taken``: the mask of the island cells): the turned island fits over void
+        or over itself, and, before the mover's island is placed, an island still fits afterwards (rule 2)."""
+        state = self.state
+        masks = _island_masks(self.geo.size)
+        for pivot in sorted(state.islands):
+            orientation = state.islands[pivot]
+            own = masks.get((pivot, orientation))
+            if own is None:  # an island off the table (never placed by the rules): the general check
+                for quarter in (1, 2, 3, 4):
+                    if self._rotation_fits(pivot, quarter, taken) and self._still_placeable(pivot, quarter, taken):
+                        yield Action("magic", cell=pivot, amount=quarter)
+                continue
+            others = taken & ~own
+            for quarter in (1, 2, 3, 4):
+                turned = masks.get((pivot, (orientation + quarter) % 4))
+                if turned is None or turned & others:
+                    continue
+                if quarter == 4 or state.placed or self._placements_over(others | turned, first_only=True):
+                    yield Action("magic", cell=pivot, amount=quarter)
+
+    def guardian_actions(self, gid: int, points: Mapping[str, int] | None = None) -> Iterator[Action]:
+        """Every action of one guardian (the caller checks the mover commands it; ``points``: the
+        mover's :meth:`points`, if known)."""
         state = self.state
         g = state.guardians[gid]
-        points = self.points()
-        for cell in sorted(self.reachable(gid, points["move"])):
+        points = self.points() if points is None else points
+        for cell in sorted(self._reach(gid, points["move"])):
             yield Action("move", gid, cell)
+        pushes = points["push"]
         for dx, dy in DIRECTIONS.values():
             target = (g.cell[0] + dx, g.cell[1] + dy)
-            for force in self.push_forces(gid, target) if points["push"] else ():
-                yield Action("push", gid, target, force)
+            if pushes and (target in state.at or target in state.ground):  # else nothing to push
+                for force in self._push_forces(gid, target, pushes):
+                    yield Action("push", gid, target, force)
             other = state.at.get(target, -1)
             if other < 0:
                 continue
@@ -690,6 +754,8 @@ class IlyosGame(Game[Action]):
         """Play one action; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
         if self.state.legal is None:
             self.legal_moves()
+        if self.state.legal_set is None:
+            self.state.legal_set = frozenset(self.state.legal or ())
         if not isinstance(move, Action) or move not in self.state.legal_set:
             raise IllegalMoveError(self._describe(move), self._why_illegal(move))
         new = self._apply(move)
@@ -753,14 +819,14 @@ class IlyosGame(Game[Action]):
             assert result is not None
             self._spend(result, "push", move.amount)
             return result
-        state = self.state.copy()
+        state = self.state.child()
         if kind == "place":
             self._add_island(state, move.cell, move.amount)
             state.placed = True
             if self.team_guardians(self.teams[state.current], state) < MAX_TEAM_GUARDIANS:
                 self._add_guardian(state, state.current, move.cell)
         elif kind == "move":
-            self._spend(state, "move", self.reachable(move.guardian)[move.cell])
+            self._spend(state, "move", self._reach(move.guardian, self.points()["move"])[move.cell])
             self._set_cell(state, move.guardian, move.cell)
             self._arrive(state, move.guardian)
         elif kind in ("take", "give"):
@@ -1095,6 +1161,20 @@ def _shape_table(size: int) -> tuple[tuple[Action, tuple[Cell, ...], tuple[Cell,
                 around = {n for c in cells for n in geo.orthogonal_neighbours(c)} - set(cells)
                 table.append((Action("place", cell=(x, y), amount=orientation), cells, tuple(sorted(around))))
     return tuple(table)
+
+
+@cache
+def _shape_masks(size: int) -> tuple[tuple[Action, int, int], ...]:
+    """:func:`_shape_table` with the cells and the cells around as masks of ``geometry(size).bits``."""
+    geo = board.geometry(size)
+    return tuple((action, geo.mask(cells), geo.mask(around)) for action, cells, around in _shape_table(size))
+
+
+@cache
+def _island_masks(size: int) -> dict[tuple[Cell, int], int]:
+    """The cells (a mask) of every island (pivot, orientation 0-3) that fits the empty board."""
+    geo = board.geometry(size)
+    return {(action.cell, action.amount): geo.mask(cells) for action, cells, _ in _shape_table(size)}
 
 
 def _int(data: Mapping[str, Any], key: str) -> int:
