@@ -55,3 +55,17 @@ def test_axe_finds_no_serious_violation_on_the_new_game_room_and_rules(a11y_page
     page.click("#rules-button")
     page.wait_for_selector("dialog[open]")
     assert serious_violations(page) == [], "rules"
+
+
+def test_axe_finds_no_serious_violation_in_the_murder_case_editor(a11y_page: Any) -> None:
+    page = a11y_page
+    page.click("[data-game=murder]")
+    page.click("#create-case")
+    page.click("#editor-add-person")
+    page.click("#editor-add-clue")  # a row of each list, the live check's answer shown
+    page.wait_for_selector("#editor-status[data-state=not-ok]")
+    assert serious_violations(page) == [], "editor (fr)"
+    page.click("[data-lang=en]")
+    page.wait_for_selector("text=Create a case")
+    page.wait_for_selector("#editor-status[data-state=not-ok]")
+    assert serious_violations(page) == [], "editor (en)"

@@ -37,3 +37,15 @@ def test_lobby_new_game_and_room_fit_a_phone(new_page: Any, game: str) -> None:
     start_from_new_game(page, game)
     page.wait_for_selector("#history-list li")
     check(page, "room")
+
+
+def test_the_murder_case_editor_fits_a_phone(new_page: Any) -> None:
+    page = new_page(**PHONE)
+    page.click("[data-game=murder]")
+    page.click("#create-case")
+    for _ in range(2):
+        page.click("#editor-add-person")
+    page.click("#editor-add-clue")
+    page.select_option("#clue-0-kind", "with_one_other")  # the widest clue row: room and gender menus
+    page.wait_for_selector("#editor-status[data-state=not-ok]")
+    check(page, "case editor")

@@ -87,6 +87,7 @@ function route() {
   const [page, arg] = hash.split("/");
   if (page === "new" && arg) return showSetup(arg);
   if (page === "room" && arg) return showRoom(roomCode(arg));
+  if (page === "edit" && arg) return showEditor(arg);
   return showLobby();
 }
 
@@ -269,16 +270,57 @@ function modeFields(game) {
   return { element, value };
 }
 
-/** Create a local room of ``game`` for this browser alone (seats: the choice's, else one person). */
-async function startNewGame(game, choice) {
+/** Create a local room of ``game`` for this browser alone (seats: the choice's, else one person); kept for
+ * « Reprendre ». Resolves to the room, or null after an error (shown). */
+async function localRoom(game, choice) {
   try {
     const room = await api("/api/rooms", { game, options: choice.options || {}, mode: "local",
       seats: choice.seats || [{ kind: "human" }] });
     keep(room.code, room.token, game);
-    location.hash = `#/room/${room.code}`;
+    return room;
   } catch (error) {
     toast(errorText(error), "error");
+    return null;
   }
+}
+
+/** Create a local room of ``game`` and go there. */
+async function startNewGame(game, choice) {
+  const room = await localRoom(game, choice);
+  if (room) location.hash = `#/room/${room.code}`;
+}
+
+/** The address that opens a room. */
+function roomLink(code) {
+  return `${location.origin}${location.pathname}#/room/${code}`;
+}
+
+// --- a game's editor (games/<name>-editor.js: openEditor(root, ctx) → {destroy}) ------------------
+
+const EDITORS = { murder: "./games/murder-editor.js" };
+
+async function showEditor(name) {
+  clear(app);
+  const game = gameEntry(name);
+  if (!game || !EDITORS[name]) {
+    app.append(h("p", { class: "error" }, t(`Pas d'éditeur pour : ${name}`, `No editor for: ${name}`)),
+      h("a", { href: "#/" }, t("Retour", "Back")));
+    return;
+  }
+  document.title = `${t("Éditeur", "Editor")} · ${tr(game.title)} · meeple`;
+  const shown = routeNumber;
+  const { openEditor } = await import(EDITORS[name]);
+  if (shown !== routeNumber) return; // the player went elsewhere meanwhile
+  const page = openEditor(app, {
+    game, toast,
+    catalog: (query, params) => catalog(name, query, params),
+    start: (choice) => startNewGame(name, choice),
+    share: async (options) => {
+      const room = await localRoom(name, { options });
+      return room ? { code: room.code, link: roomLink(room.code) } : null;
+    },
+  });
+  leaveCurrentPage = () => page?.destroy?.();
 }
 
 async function catalog(game, name, params) {
@@ -461,7 +503,7 @@ async function showRoom(code) {
     const missing = room.state?.waiting || [];
     waiting.hidden = !missing.length;
     if (!missing.length) return;
-    const link = `${location.origin}${location.pathname}#/room/${code}`;
+    const link = roomLink(code);
     const linkField = h("input", { id: "share-link", readOnly: true, value: link, "aria-label": t("Lien de la salle", "Room link") });
     const copy = async () => {
       linkField.select();
@@ -522,7 +564,7 @@ async function showRoom(code) {
     if (state.outcome) {
       // a finished game is shared by its link: whoever opens it watches (read-only) and may replay it
       actions.append(h("button", { type: "button", class: "quiet", id: "share-game", on: { click: async () => {
-        const link = `${location.origin}${location.pathname}#/room/${code}`;
+        const link = roomLink(code);
         try {
           await navigator.clipboard.writeText(link);
           toast(t("Lien de la partie copié : qui l'ouvre peut la revoir.", "Game link copied: whoever opens it can replay it."));

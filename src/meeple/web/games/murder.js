@@ -15,7 +15,10 @@ async function setup(root, ctx) {
   root.append(h("p", {}, t("Une nouvelle enquête, prouvée unique et soluble sans deviner.",
     "A new case, proven unique and solvable without guessing.")),
   h("label", { for: "case-size" }, t("Taille du plateau", "Board size")), size,
-  h("label", { for: "case-difficulty" }, t("Difficulté", "Difficulty")), difficulty);
+  h("label", { for: "case-difficulty" }, t("Difficulté", "Difficulty")), difficulty,
+  h("p", { class: "create-case" }, h("a", { class: "button", href: "#/edit/murder", id: "create-case" }, t("Créer une enquête", "Create a case")),
+    " ", h("span", { class: "muted" }, t("Dessinez les pièces, écrivez les indices : l'éditeur vérifie à chaque pas.",
+      "Draw the rooms, write the clues: the editor checks at every step."))));
   return () => ({ options: { size: Number(size.value), difficulty: Number(difficulty.value) } });
 }
 
@@ -29,7 +32,7 @@ function cellKey(cell) {
 }
 
 /** Well-separated floor colours: neighbouring rooms always get two different ones (see roomColours). */
-const PALETTE = ["#f2d49b", "#bcd7f0", "#c8e6b8", "#f1c3cf", "#d9c8ef", "#f6e8a6", "#bfe3df", "#e6d3bf"];
+export const PALETTE = ["#f2d49b", "#bcd7f0", "#c8e6b8", "#f1c3cf", "#d9c8ef", "#f6e8a6", "#bfe3df", "#e6d3bf"];
 
 /**
  * A colour per room such that no two neighbouring rooms (sharing a cell edge) share one: a greedy graph

@@ -1,0 +1,924 @@
+// Sudoku Murder case editor (issue 15, item 5): paint rooms on the grid (name in French and English, « dans » or
+// « sur », floor), place objects and the intended answer, write clues from menus. After each edit the server's
+// "analyse" question (the exact and logical solvers, in a worker) says whether the case has exactly one
+// solution, whether logic reaches it without guessing (else the first step where it gets stuck), its
+// difficulty and the murderer; a field the case format refuses is named and its row ringed. The draft is kept
+// in this browser on every edit (and an undo list while the page lives); export/import the case file; play or
+// share it in a new room; print it.
+import { activatable, clear, h, keepFocus, s, tip } from "../dom.js";
+import { lang, t, tr } from "../i18n.js";
+import { PALETTE } from "./murder.js";
+
+const DRAFT_KEY = "meeple.murder.draft";
+const CASE_FORMAT = "meeple-murder-case";
+const CELL = 64;
+const LABEL = 30;
+const CHECK_DELAY_MS = 350; // the analysis waits for a pause in the edits
+const UNDO_DEPTH = 100;
+export const MIN_SIZE = 4; // the case format's sizes (games/murder/model.py MIN_SIZE, MAX_SIZE)
+export const MAX_SIZE = 9;
+export const MAX_ROOMS = 16; // room ids are the letters A…P: more rooms than any published 9×9 case has (7)
+const MAX_NAME = 40; // a person's or a room's name (the case format refuses texts over 200 characters)
+
+/** The floors of the case format (games/murder/model.py FLOORS): key, French, English. */
+export const FLOORS = [
+  ["parquet", "parquet", "wooden floor"], ["carrelage", "carrelage", "tiles"], ["moquette", "moquette", "carpet"],
+  ["pierre", "pierre", "stone"], ["marbre", "marbre", "marble"], ["herbe", "herbe", "grass"], ["sable", "sable", "sand"],
+  ["béton", "béton", "concrete"], ["lino", "lino", "linoleum"],
+];
+
+/** The rules page's object kinds (games/murder/model.py): key (the French name), English, one may stand on it. */
+export const KINDS = [
+  ["chaise", "chair", true], ["fauteuil", "armchair", true], ["canapé", "sofa", true], ["lit", "bed", true],
+  ["banc", "bench", true], ["tabouret", "stool", true], ["tapis", "rug", true], ["carpette", "mat", true],
+  ["plante", "plant", false], ["table", "table", false], ["arbre", "tree", false], ["buisson", "bush", false],
+  ["rocher", "rock", false], ["caisse", "crate", false], ["étagère", "shelf", false], ["fontaine", "fountain", false],
+  ["statue", "statue", false], ["poubelle", "bin", false],
+];
+
+/** Names offered to a new room, with the article the clues need (rule 4) and their preposition. */
+const ROOM_NAMES = [
+  ["la Cuisine", "the Kitchen"], ["le Salon", "the Living room"], ["la Chambre", "the Bedroom"], ["le Bureau", "the Study"],
+  ["la Bibliothèque", "the Library"], ["la Salle de bain", "the Bathroom"], ["l'Entrée", "the Hall"], ["la Cave", "the Cellar"],
+  ["le Grenier", "the Attic"], ["la Salle à manger", "the Dining room"], ["la Terrasse", "the Terrace", "sur"],
+  ["le Jardin", "the Garden"], ["le Garage", "the Garage"], ["la Véranda", "the Conservatory"], ["la Buanderie", "the Laundry"],
+  ["la Scène", "the Stage", "sur"],
+];
+
+/** Names offered to a new person: a different initial each, women and men in turn (as generated cases). */
+const FIRST_NAMES = [["Alice", "f"], ["Bruno", "m"], ["Céline", "f"], ["Damien", "m"], ["Élise", "f"], ["Fabien", "m"],
+  ["Gaëlle", "f"], ["Hugo", "m"], ["Inès", "f"], ["Jules", "m"], ["Karine", "f"], ["Louis", "m"]];
+
+/** The clue kinds (caseio docstring) in menu order: kind, French, English, the fields it needs. */
+const CLUE_KINDS = [
+  ["room", "dans la pièce…", "in the room…", ["room"]], ["not_room", "pas dans la pièce…", "not in the room…", ["room"]],
+  ["row", "dans la rangée…", "in the row…", ["row"]], ["not_row", "pas dans la rangée…", "not in the row…", ["row"]],
+  ["column", "dans la colonne…", "in the column…", ["column"]], ["not_column", "pas dans la colonne…", "not in the column…", ["column"]],
+  ["on", "sur un objet…", "on an object…", ["standable"]], ["not_on", "pas sur un objet…", "not on an object…", ["standable"]],
+  ["beside", "à côté d'un objet…", "beside an object…", ["object"]], ["not_beside", "à côté d'aucun objet…", "beside no object…", ["object"]],
+  ["corner", "dans un coin de la pièce", "in a corner of the room", []],
+  ["not_corner", "pas dans un coin de la pièce", "not in a corner of the room", []],
+  ["alone", "seul(e) dans la pièce", "alone in the room", []],
+  ["with_one_other", "dans la pièce… avec un(e) autre…", "in the room… with one other…", ["room", "gender"]],
+];
+
+const TOOLS = [["rooms", "Pièces", "Rooms"], ["objects", "Objets", "Objects"], ["people", "Réponse", "Answer"], ["erase", "Effacer", "Erase"]];
+
+const TOOL_HELP = {
+  rooms: ["Choisissez une pièce puis cliquez (ou glissez sur) les cases qui lui appartiennent.",
+    "Choose a room, then click (or drag over) the cells that belong to it."],
+  objects: ["Choisissez un objet puis cliquez une case pour l'y poser (recliquez pour l'enlever).",
+    "Choose an object, then click a cell to put it there (click again to take it away)."],
+  people: ["La réponse que vous visez (facultatif) : choisissez une personne puis sa case. Elle est vérifiée quand tout le monde est placé.",
+    "The answer you intend (optional): choose a person, then their cell. It is checked once everyone is placed."],
+  erase: ["Cliquez une case pour en retirer l'objet et la personne.", "Click a cell to take its object and person away."],
+};
+
+// the undo list and the tool survive a redraw of the page (a language switch rebuilds it)
+const undoList = [];
+let tool = "rooms";
+
+function roomName(index) {
+  const [fr, en, preposition] = ROOM_NAMES[index % ROOM_NAMES.length];
+  return { name: { fr, en }, preposition: preposition || "dans" };
+}
+
+/** An empty case of ``size``: one room covering the board, nobody, no clue. */
+export function blankDraft(size) {
+  return {
+    format: CASE_FORMAT, version: 1, title: { fr: "", en: "" }, size,
+    grid: Array.from({ length: size }, () => Array(size).fill("A")),
+    rooms: [{ id: "A", ...roomName(0), floor: FLOORS[0][0] }],
+    object_kinds: [], objects: [], people: [], clues: [], placed: {},
+  };
+}
+
+function validSize(size) {
+  return Number.isInteger(size) && size >= MIN_SIZE && size <= MAX_SIZE;
+}
+
+/** A draft read from a case document (a file, the kept draft): its solution becomes the placed answer. */
+function draftFrom(data) {
+  if (!data || typeof data !== "object" || !validSize(data.size) || !Array.isArray(data.grid)) return null;
+  const draft = { ...blankDraft(data.size), ...data };
+  for (const key of ["rooms", "object_kinds", "objects", "people", "clues"]) if (!Array.isArray(draft[key])) draft[key] = [];
+  const title = data.title && typeof data.title === "object" ? data.title : {};
+  draft.title = { fr: String(title.fr || ""), en: String(title.en || "") };
+  draft.placed = { ...(data.placed && typeof data.placed === "object" ? data.placed : {}),
+    ...(data.solution && typeof data.solution === "object" ? data.solution : {}) };
+  delete draft.solution;
+  return draft;
+}
+
+function loadDraft() {
+  try {
+    return draftFrom(JSON.parse(localStorage.getItem(DRAFT_KEY) || "null"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The case document of a draft, in the format caseio reads. Nothing is filtered out, so a field the server
+ * names (clues[3].room) is the draft's own clues[3]. The intended answer goes in as the solution once
+ * everybody is placed (the server then checks it against every rule and clue).
+ */
+export function caseDocument(draft, withSolution = true) {
+  const doc = { format: CASE_FORMAT, version: 1 };
+  const fr = draft.title.fr.trim(), en = draft.title.en.trim();
+  if (fr || en) doc.title = { fr: fr || en, en: en || fr };
+  Object.assign(doc, { size: draft.size, grid: draft.grid, rooms: draft.rooms });
+  if (draft.object_kinds.length) doc.object_kinds = draft.object_kinds;
+  Object.assign(doc, { objects: draft.objects, people: draft.people, clues: draft.clues });
+  const placed = draft.people.map((p) => draft.placed[p.id]);
+  if (withSolution && placed.length && placed.every(Boolean)) {
+    doc.solution = Object.fromEntries(draft.people.map((p) => [p.id, draft.placed[p.id]]));
+  }
+  return JSON.parse(JSON.stringify(doc));
+}
+
+function kindName(draft, key) {
+  const own = draft.object_kinds.find((kind) => kind.id === key);
+  if (own) return tr(own.name);
+  const built = KINDS.find((kind) => kind[0] === key);
+  return built ? t(built[0], built[1]) : String(key);
+}
+
+function kindStandable(draft, key) {
+  const own = draft.object_kinds.find((kind) => kind.id === key);
+  if (own) return Boolean(own.standable);
+  return Boolean(KINDS.find((kind) => kind[0] === key)?.[2]);
+}
+
+function allKinds(draft) {
+  return [...KINDS.map((kind) => kind[0]), ...draft.object_kinds.map((kind) => kind.id)];
+}
+
+const cellText = (cell) => `R${cell[0] + 1}C${cell[1] + 1}`;
+const sameCell = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
+
+/**
+ * Open the editor in root. ctx: catalog(name, params), toast(text, kind), start(choice) (a new room, shown),
+ * share(options) (a new room, not shown: resolves to {code, link} or null). Returns {destroy}.
+ */
+export function openEditor(root, ctx) {
+  let draft = loadDraft() || blankDraft(6);
+  let paintRoom = draft.rooms[0]?.id || "A";
+  let placeKind = "chaise";
+  let placePerson = null;
+  let report = null;
+  let timer = null;
+  let asked = 0;
+  let painting = false;
+  let levels = {};
+  let sharedLink = null;
+
+  const board = s("svg", { class: "board murder-board editor-case-board", role: "group", id: "editor-board" });
+  const status = h("div", { id: "editor-status", class: "editor-status", role: "status", "aria-live": "polite" });
+  const other = h("div", { class: "editor-other", id: "editor-other" });
+  const help = h("p", { class: "muted editor-help", id: "editor-help" });
+  const toolbar = h("div", { class: "editor-tools", role: "radiogroup", "aria-label": t("outil", "tool") });
+  const palette = h("div", { class: "editor-palette", id: "editor-palette", role: "group" });
+  const roomsList = h("ol", { class: "editor-rows", id: "editor-rooms" });
+  const peopleList = h("ol", { class: "editor-rows", id: "editor-people" });
+  const cluesList = h("ol", { class: "editor-rows", id: "editor-clues" });
+  const peopleCount = h("span", { class: "muted", id: "editor-people-count" });
+  const shareBox = h("div", { class: "editor-share", id: "editor-share", hidden: true });
+  const printView = h("div", { class: "murder-print", id: "editor-print" });
+  const sizeSelect = h("select", { id: "editor-size" },
+    Array.from({ length: MAX_SIZE - MIN_SIZE + 1 }, (_, i) => h("option", { value: MIN_SIZE + i }, `${MIN_SIZE + i} × ${MIN_SIZE + i}`)));
+  sizeSelect.value = String(draft.size);
+  const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "editor-import-file", hidden: true,
+    "aria-label": t("Fichier d'enquête à importer", "Case file to import"), on: { change: importFile } });
+  const titleFr = h("input", { id: "editor-title-fr", maxLength: MAX_NAME * 2, value: draft.title.fr,
+    on: { input: (e) => { draft.title.fr = e.target.value; typed(); }, change: textDone } });
+  const titleEn = h("input", { id: "editor-title-en", maxLength: MAX_NAME * 2, value: draft.title.en,
+    on: { input: (e) => { draft.title.en = e.target.value; typed(); }, change: textDone } });
+  const button = (id, fr, en, click, extra = {}) => h("button", { type: "button", id, on: { click }, ...extra }, t(fr, en));
+  const undoButton = button("editor-undo", "↶ Annuler", "↶ Undo", undo, { disabled: true });
+  const play = button("editor-play", "Jouer", "Play", playCase, { class: "primary", disabled: true });
+  const share = button("editor-share-button", "Partager", "Share", shareCase, { disabled: true });
+  const printButton = button("editor-print-button", "Imprimer", "Print", printCase, { disabled: true });
+
+  for (const [name, fr, en] of TOOLS) {
+    toolbar.append(h("button", { type: "button", role: "radio", dataset: { tool: name },
+      on: { click: () => { tool = name; drawTools(); drawBoard(); } } }, t(fr, en)));
+  }
+
+  const section = h("section", { class: "murder-editor", "aria-labelledby": "editor-title" },
+    h("div", { class: "editor-head no-print" },
+      h("h1", { id: "editor-title" }, t("Créer une enquête", "Create a case")),
+      h("a", { href: "#/new/murder", class: "button quiet", id: "editor-back" }, t("← Enquêtes", "← Cases"))),
+    h("div", { class: "editor-new no-print" },
+      h("label", { for: "editor-size" }, t("Taille", "Size")), sizeSelect,
+      button("editor-new-case", "Nouvelle enquête", "New case", newCase), undoButton),
+    h("div", { class: "editor-layout no-print" },
+      h("div", { class: "editor-main" }, toolbar, palette, help, board, status,
+        h("div", { class: "editor-actions" }, play, share,
+          button("editor-export", "Exporter", "Export", exportFile),
+          button("editor-import", "Importer", "Import", () => fileInput.click()),
+          printButton, fileInput),
+        shareBox, other),
+      h("div", { class: "editor-side" },
+        h("section", { class: "editor-panel", "aria-labelledby": "editor-title-head" },
+          h("h2", { id: "editor-title-head" }, t("Titre (facultatif)", "Title (optional)")),
+          h("div", { class: "editor-pair" },
+            h("label", {}, "FR ", titleFr), h("label", {}, "EN ", titleEn))),
+        h("section", { class: "editor-panel", dataset: { field: "rooms" }, "aria-labelledby": "editor-rooms-head" },
+          h("h2", { id: "editor-rooms-head" }, t("Pièces", "Rooms")), roomsList,
+          button("editor-add-room", "+ Pièce", "+ Room", addRoom)),
+        h("section", { class: "editor-panel", dataset: { field: "people" }, "aria-labelledby": "editor-people-head" },
+          h("h2", { id: "editor-people-head" }, t("Personnes", "People"), " ", peopleCount), peopleList,
+          button("editor-add-person", "+ Personne", "+ Person", addPerson)),
+        h("section", { class: "editor-panel", dataset: { field: "clues" }, "aria-labelledby": "editor-clues-head" },
+          h("h2", { id: "editor-clues-head" }, t("Indices", "Clues")), cluesList,
+          button("editor-add-clue", "+ Indice", "+ Clue", addClue)))),
+    printView);
+  clear(root).append(section);
+
+  // painting rooms by dragging: the cell under the pointer, wherever the pointer went (touch keeps its target)
+  // (the cell is painted at once: the redraw replaces the cells before the click event would come)
+  board.addEventListener("pointerdown", (event) => {
+    const cell = event.target.closest("[data-cell]");
+    if (tool !== "rooms" || !cell || event.button > 0) return;
+    painting = true;
+    event.target.releasePointerCapture?.(event.pointerId);
+    paint(cell.dataset.cell.split(",").map(Number), false);
+  });
+  board.addEventListener("pointermove", (event) => {
+    if (!painting) return;
+    const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.("[data-cell]");
+    if (cell && board.contains(cell)) paint(cell.dataset.cell.split(",").map(Number), false);
+  });
+  const stopPainting = () => { if (painting) { painting = false; commit(); } };
+  window.addEventListener("pointerup", stopPainting);
+  board.addEventListener("keydown", moveFocus);
+  section.addEventListener("keydown", (event) => {
+    const typing = event.target.matches("input, textarea");
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
+      event.preventDefault();
+      undo();
+    }
+  });
+  ctx.catalog("difficulties").then((answer) => {
+    levels = Object.fromEntries((answer.difficulties || []).map((d) => [String(d.key), d.title]));
+    drawStatus();
+  }).catch(() => {});
+
+  // --- edits ------------------------------------------------------------------------------------------------
+  let before = JSON.stringify(draft); // the draft as the last undo step left it
+
+  /** An edit is done: one undo step, kept, redrawn, checked after a pause. */
+  function commit() {
+    undoStep();
+    save();
+    drawAll();
+    schedule();
+  }
+
+  function undoStep() {
+    const now = JSON.stringify(draft);
+    if (now === before) return;
+    undoList.push(before);
+    if (undoList.length > UNDO_DEPTH) undoList.shift();
+    before = now;
+  }
+
+  /** A keystroke in a text field: kept and checked; the lists holding text fields are not rebuilt (the
+   * focus and the caret stay where they are), only what shows the names. */
+  function typed() {
+    save();
+    keepFocus(section, () => {
+      drawTools();
+      drawBoard();
+    });
+    schedule();
+  }
+
+  /** A text field left (its change event): one undo step; the clue menus take the new names. */
+  function textDone() {
+    undoStep();
+    keepFocus(section, () => {
+      drawClues();
+      markErrors();
+    });
+    undoButton.disabled = !undoList.length;
+  }
+
+  function save() {
+    try {
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    } catch {
+      ctx.toast(t("Le brouillon n'a pas pu être gardé dans ce navigateur : exportez-le.",
+        "The draft could not be kept in this browser: export it."), "error");
+    }
+  }
+
+  function undo() {
+    if (!undoList.length) return;
+    draft = draftFrom(JSON.parse(undoList.pop()));
+    before = JSON.stringify(draft);
+    save();
+    syncInputs();
+    drawAll();
+    schedule();
+  }
+
+  function syncInputs() {
+    sizeSelect.value = String(draft.size);
+    titleFr.value = draft.title.fr;
+    titleEn.value = draft.title.en;
+    if (!draft.rooms.some((room) => room.id === paintRoom)) paintRoom = draft.rooms[0]?.id;
+  }
+
+  function newCase() {
+    draft = blankDraft(Number(sizeSelect.value));
+    paintRoom = "A";
+    placePerson = null;
+    syncInputs();
+    commit();
+    ctx.toast(t("Nouvelle enquête : « Annuler » rend la précédente.", "New case: « Undo » brings the previous one back."));
+  }
+
+  function paint(cell, done = true) {
+    const [r, c] = cell;
+    if (!paintRoom || draft.grid[r][c] === paintRoom) return;
+    draft.grid[r][c] = paintRoom;
+    if (done) commit();
+    else drawBoard();
+  }
+
+  function onCell(cell) {
+    const [r, c] = cell;
+    if (tool === "rooms") return paint(cell);
+    const objectAt = draft.objects.findIndex((o) => sameCell(o.cell, cell));
+    const personAt = draft.people.find((p) => sameCell(draft.placed[p.id], cell));
+    if (tool === "objects") {
+      if (objectAt >= 0 && draft.objects[objectAt].kind === placeKind) draft.objects.splice(objectAt, 1);
+      else if (objectAt >= 0) draft.objects[objectAt].kind = placeKind;
+      else draft.objects.push({ cell: [r, c], kind: placeKind });
+    } else if (tool === "people") {
+      if (!placePerson) {
+        ctx.toast(t("Choisissez d'abord une personne.", "Choose a person first."));
+        return;
+      }
+      if (personAt) delete draft.placed[personAt.id];
+      if (personAt?.id !== placePerson) draft.placed[placePerson] = [r, c];
+    } else {
+      if (objectAt >= 0) draft.objects.splice(objectAt, 1);
+      if (personAt) delete draft.placed[personAt.id];
+    }
+    commit();
+  }
+
+  function moveFocus(event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const at = event.target.closest?.("[data-cell]");
+    if (!moves[event.key] || !at) return;
+    event.preventDefault();
+    const [r, c] = at.dataset.cell.split(",").map(Number);
+    const [dr, dc] = moves[event.key];
+    board.querySelector(`[data-cell="${r + dr},${c + dc}"]`)?.focus();
+  }
+
+  function freeRoomId() {
+    return "ABCDEFGHIJKLMNOP".split("").find((letter) => !draft.rooms.some((room) => room.id === letter));
+  }
+
+  function addRoom() {
+    const id = freeRoomId();
+    if (!id || draft.rooms.length >= MAX_ROOMS) return;
+    const used = new Set(draft.rooms.map((room) => room.floor));
+    const floor = (FLOORS.find((f) => !used.has(f[0])) || FLOORS[draft.rooms.length % FLOORS.length])[0];
+    const names = new Set(draft.rooms.map((room) => room.name.fr));
+    const index = ROOM_NAMES.findIndex((name) => !names.has(name[0]));
+    draft.rooms.push({ id, ...roomName(Math.max(index, 0)), floor });
+    paintRoom = id;
+    tool = "rooms";
+    commit();
+  }
+
+  function removeRoom(index) {
+    if (draft.rooms.length < 2) return;
+    const [gone] = draft.rooms.splice(index, 1);
+    const heir = draft.rooms[Math.max(0, index - 1)].id;
+    // its cells go to the room listed before it; clues that name it stay, and the check names them
+    draft.grid = draft.grid.map((row) => row.map((room) => (room === gone.id ? heir : room)));
+    if (paintRoom === gone.id) paintRoom = heir;
+    commit();
+  }
+
+  function addPerson() {
+    if (draft.people.length >= draft.size) return;
+    const taken = new Set(draft.people.map((p) => p.id));
+    const [name, gender] = FIRST_NAMES.find(([n]) => !taken.has(n)) || [`P${draft.people.length + 1}`, "f"];
+    draft.people.push({ id: name, name, gender, victim: !draft.people.some((p) => p.victim) });
+    placePerson = name;
+    commit();
+  }
+
+  function removePerson(index) {
+    const [gone] = draft.people.splice(index, 1);
+    delete draft.placed[gone.id];
+    if (gone.victim && draft.people.length) draft.people[0].victim = true;
+    if (placePerson === gone.id) placePerson = null;
+    commit(); // clues about them stay, and the check names them
+  }
+
+  /** A new name; the id follows it (clues and the answer too) unless another person already has that id. */
+  function rename(person, name) {
+    person.name = name;
+    const id = name.trim();
+    if (!id || draft.people.some((p) => p !== person && p.id === id)) return;
+    const old = person.id;
+    person.id = id;
+    for (const clue of draft.clues) if (clue.person === old) clue.person = id;
+    if (draft.placed[old]) {
+      draft.placed[id] = draft.placed[old];
+      delete draft.placed[old];
+    }
+    if (placePerson === old) placePerson = id;
+  }
+
+  function addClue() {
+    if (!draft.people.length) {
+      ctx.toast(t("Ajoutez d'abord des personnes.", "Add people first."));
+      return;
+    }
+    const without = draft.people.find((p) => !p.victim && !draft.clues.some((c) => c.person === p.id));
+    draft.clues.push(withFields({ person: (without || draft.people[0]).id, kind: "room" }));
+    commit();
+    cluesList.querySelector(`[data-field="clues[${draft.clues.length - 1}]"] select`)?.focus();
+  }
+
+  /** The clue with exactly the fields its kind needs (values kept when they still fit, else the first choice). */
+  function withFields(clue) {
+    const fields = CLUE_KINDS.find((kind) => kind[0] === clue.kind)[3];
+    const next = { person: clue.person, kind: clue.kind };
+    for (const field of fields) {
+      if (field === "room") next.room = clue.room ?? draft.rooms[0]?.id;
+      else if (field === "row" || field === "column") next.index = clue.index ?? 0;
+      else if (field === "gender") next.gender = clue.gender ?? (draft.people.find((p) => p.id === clue.person)?.gender || "m");
+      else {
+        const fits = field === "standable" ? allKinds(draft).filter((k) => kindStandable(draft, k)) : allKinds(draft);
+        next.object = fits.includes(clue.object) ? clue.object : fits[0];
+      }
+    }
+    return next;
+  }
+
+  // --- the live check ---------------------------------------------------------------------------------------
+  function schedule() {
+    report = null;
+    drawStatus();
+    clearTimeout(timer);
+    timer = setTimeout(check, CHECK_DELAY_MS);
+  }
+
+  async function check() {
+    const number = ++asked;
+    let answer;
+    try {
+      answer = await ctx.catalog("analyse", { case: caseDocument(draft), lang: lang() });
+    } catch (error) {
+      const text = error?.bilingual || { fr: String(error?.message || error), en: String(error?.message || error) };
+      answer = { ok: false, format_error: null, problems: [text], solutions: null, failed: true };
+    }
+    if (number !== asked) return; // overtaken by a newer edit
+    report = answer;
+    // only what the answer changes: a text field being typed in is left alone
+    keepFocus(section, () => {
+      drawTools();
+      drawBoard();
+      drawStatus();
+      drawOther();
+      drawClueTexts();
+      markErrors();
+    });
+  }
+
+  /** The row (data-field) a format error's field points at: clues[3].room → clues[3]; solution → people. */
+  function pointedRow(field) {
+    const item = /^(clues|people|rooms|objects|object_kinds)\[\d+\]/.exec(field || "");
+    if (item) return item[0];
+    if (field === "solution" || field === "people") return "people";
+    if (field === "rooms") return "rooms";
+    return null;
+  }
+
+  /** The field in words: « Indice 4 », « Pièce B », « Personne 2 (Bruno) », « Réponse prévue »… */
+  function fieldLabel(field) {
+    const item = /^(\w+)\[(\d+)\]/.exec(field || "");
+    if (item) {
+      const i = Number(item[2]);
+      if (item[1] === "clues") return t(`Indice ${i + 1}`, `Clue ${i + 1}`);
+      if (item[1] === "people") return t(`Personne ${i + 1}`, `Person ${i + 1}`) + (draft.people[i] ? ` (${draft.people[i].name})` : "");
+      if (item[1] === "rooms") return t(`Pièce ${draft.rooms[i]?.id ?? i + 1}`, `Room ${draft.rooms[i]?.id ?? i + 1}`);
+      if (item[1] === "objects") return t("Objet", "Object") + (draft.objects[i] ? ` ${cellText(draft.objects[i].cell)}` : "");
+      if (item[1] === "object_kinds") return t(`Objet propre ${i + 1}`, `Own object ${i + 1}`);
+      if (item[1] === "grid") return t("Plan des pièces", "Room plan");
+    }
+    const words = { solution: t("Réponse prévue", "Intended answer"), people: t("Personnes", "People"),
+      rooms: t("Pièces", "Rooms"), grid: t("Plan des pièces", "Room plan"), title: t("Titre", "Title"), size: t("Taille", "Size") };
+    return words[field] || field;
+  }
+
+  const readable = () => Boolean(report && !report.failed && !report.format_error);
+
+  function drawStatus() {
+    clear(status);
+    play.disabled = !readable();
+    share.disabled = !(report && report.ok);
+    printButton.disabled = !readable();
+    status.dataset.state = !report ? "checking" : report.ok ? "ok" : "not-ok";
+    if (!report) {
+      status.append(h("p", { class: "muted" }, t("Vérification…", "Checking…")));
+      return;
+    }
+    if (report.format_error) {
+      const field = report.format_error.field;
+      status.append(h("p", { class: "editor-error", id: "editor-format-error" },
+        h("strong", {}, fieldLabel(field)), ` — ${tr(report.format_error.reason)} `, h("span", { class: "muted" }, `(${field})`)));
+      return;
+    }
+    const n = report.solutions;
+    if (report.failed || ![0, 1, 2].includes(n)) {
+      // no count: the check failed, or the draft is too large for the solver's budget; the server says why
+      for (const problem of report.problems || []) status.append(h("p", { class: "editor-error editor-problem" }, tr(problem)));
+    } else {
+      // the server's own words for « none » and « two or more » (they say what to do)
+      const fallback = n === 0 ? t("Aucune solution", "No solution") : t("Au moins deux solutions", "Two solutions at least");
+      const verdict = n === 1 ? t("Solution unique", "Unique solution") : tr(report.problems?.[0]) || fallback;
+      status.append(h("p", { id: "editor-verdict", class: n === 1 ? "editor-ok" : "editor-error", dataset: { solutions: String(n) } },
+        n === 1 ? "✔ " : "✘ ", verdict));
+      if (report.unique && report.no_guess) {
+        const level = levels[String(report.difficulty)];
+        status.append(h("p", { id: "editor-no-guess", class: "editor-ok" }, "✔ ",
+          t(`Sans deviner — difficulté ${level ? tr(level) : report.difficulty}, ${report.steps} étapes`,
+            `No guessing — difficulty ${level ? tr(level) : report.difficulty}, ${report.steps} steps`)));
+      } else if (report.unique && report.stuck) {
+        status.append(h("p", { id: "editor-stuck", class: "editor-error" }, "✘ ",
+          t("Il faut deviner. ", "A guess is needed. "), tr(report.stuck.message),
+          Object.keys(report.stuck.placed || {}).length ? t(" Cases entourées : qui est déjà placé à ce moment.", " Ringed cells: who is placed by then.") : ""));
+      }
+      const killer = draft.people.find((p) => p.id === report.murderer);
+      if (killer) status.append(h("p", { id: "editor-murderer" }, t(`L'assassin : ${killer.name}`, `The murderer: ${killer.name}`)));
+    }
+    if (report.ok) status.append(h("p", { class: "editor-ok", id: "editor-ready" }, t("Prête à partager.", "Ready to share.")));
+  }
+
+  /** The other boards: the solver's answer when unique (to compare with yours), a second one when not unique. */
+  function drawOther() {
+    clear(other);
+    if (!readable()) return;
+    let placement = null, caption = "", id = "";
+    if (report.solutions === 2 && report.witness) {
+      placement = report.witness;
+      id = "editor-witness";
+      caption = t("Une autre solution possible : ajoutez un indice qui l'exclut.", "Another possible solution: add a clue that rules it out.");
+    } else if (report.unique && report.solution && !draft.people.every((p) => sameCell(draft.placed[p.id], report.solution[p.id]))) {
+      placement = report.solution;
+      id = "editor-solution";
+      caption = t("La solution (vous pouvez la reprendre comme réponse prévue).", "The solution (you may take it as your intended answer).");
+    }
+    if (!placement) return;
+    const mini = s("svg", { class: "board murder-board editor-mini", role: "img", "aria-label": caption, id });
+    drawCase(mini, { tokens: placement, interactive: false });
+    other.append(h("figure", {}, mini, h("figcaption", {}, caption,
+      id === "editor-solution" ? h("button", { type: "button", id: "editor-take-solution", on: { click: () => {
+        draft.placed = { ...placement };
+        commit();
+      } } }, t("Reprendre", "Take it")) : null)));
+  }
+
+  // --- drawing ----------------------------------------------------------------------------------------------
+  function drawAll() {
+    keepFocus(section, () => {
+      drawTools();
+      drawBoard();
+      drawRooms();
+      drawPeople();
+      drawClues();
+      drawStatus();
+      drawOther();
+      markErrors();
+    });
+    undoButton.disabled = !undoList.length;
+  }
+
+  function drawTools() {
+    for (const item of toolbar.children) item.setAttribute("aria-checked", String(item.dataset.tool === tool));
+    help.textContent = t(...TOOL_HELP[tool]);
+    clear(palette);
+    palette.setAttribute("aria-label", t("choix de l'outil", "tool choice"));
+    const chip = (selected, label, data, click, swatch = null) => h("button", { type: "button", class: "chip",
+      "aria-pressed": String(selected), dataset: data, on: { click } }, swatch, label);
+    if (tool === "rooms") {
+      draft.rooms.forEach((room, i) => palette.append(chip(room.id === paintRoom, `${room.id} · ${tr(room.name)}`, { paint: room.id },
+        () => { paintRoom = room.id; drawTools(); }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }))));
+    } else if (tool === "objects") {
+      for (const key of allKinds(draft)) {
+        palette.append(chip(key === placeKind, kindName(draft, key), { kind: key }, () => { placeKind = key; drawTools(); },
+          kindStandable(draft, key) ? null : h("span", { class: "blocking-mark", "aria-hidden": "true" }, "✕ ")));
+      }
+    } else if (tool === "people") {
+      if (!draft.people.length) palette.append(h("span", { class: "muted" }, t("Ajoutez des personnes (à droite).", "Add people (on the right).")));
+      for (const p of draft.people) {
+        palette.append(chip(p.id === placePerson, `${p.gender === "f" ? "♀" : "♂"} ${p.name}${draft.placed[p.id] ? ` · ${cellText(draft.placed[p.id])}` : ""}`,
+          { place: p.id }, () => { placePerson = p.id; drawTools(); }));
+      }
+    }
+  }
+
+  /** Room colours in list order: a room keeps its colour while cells are painted. */
+  function colourOf(roomId) {
+    const index = draft.rooms.findIndex((room) => room.id === roomId);
+    return index < 0 ? "#ddd" : PALETTE[index % PALETTE.length];
+  }
+
+  function drawBoard() {
+    const stuck = report?.unique && report.stuck ? report.stuck.placed : null;
+    const marked = new Set();
+    const field = report?.format_error?.field || "";
+    const object = /^objects\[(\d+)\]/.exec(field);
+    if (object && draft.objects[Number(object[1])]) marked.add(String(draft.objects[Number(object[1])].cell));
+    if (field === "solution") Object.values(draft.placed).forEach((cell) => marked.add(String(cell)));
+    drawCase(board, { tokens: draft.placed, interactive: true, stuck, marked });
+  }
+
+  /** Draw the case on svg: rooms, walls, objects; tokens at their cells; stuck cells and marked cells ringed. */
+  function drawCase(svg, { tokens, interactive, stuck = null, marked = new Set() }) {
+    const n = draft.size;
+    const objects = new Map(draft.objects.map((o) => [String(o.cell), o]));
+    const who = new Map(draft.people.filter((p) => tokens[p.id]).map((p) => [String(tokens[p.id]), p]));
+    const stuckAt = new Map(Object.entries(stuck || {}).map(([pid, cell]) => [String(cell), pid]));
+    clear(svg);
+    svg.setAttribute("viewBox", `${-LABEL} ${-LABEL} ${n * CELL + LABEL + 4} ${n * CELL + LABEL + 4}`);
+    if (interactive) svg.setAttribute("aria-label", t("Plan de la maison : une case par bouton", "Map of the house: one button a cell"));
+    for (let i = 0; i < n; i += 1) {
+      svg.append(s("text", { x: i * CELL + CELL / 2, y: -10, class: "axis-label" }, `C${i + 1}`),
+        s("text", { x: -LABEL / 2, y: i * CELL + CELL / 2 + 5, class: "axis-label" }, `R${i + 1}`));
+    }
+    for (let r = 0; r < n; r += 1) {
+      for (let c = 0; c < n; c += 1) {
+        const key = `${r},${c}`;
+        const roomId = draft.grid[r]?.[c];
+        const room = draft.rooms.find((item) => item.id === roomId);
+        const thing = objects.get(key);
+        const person = who.get(key);
+        const x = c * CELL, y = r * CELL;
+        const group = s("g", { class: ["cell", marked.has(key) && "editor-marked", stuckAt.has(key) && "stuck"], dataset: { cell: key } },
+          s("rect", { x, y, width: CELL, height: CELL, fill: colourOf(roomId), class: "cell-floor" }),
+          s("text", { x: x + 4, y: y + 13, class: "room-letter" }, roomId));
+        if (thing) {
+          const blocking = !kindStandable(draft, thing.kind);
+          group.append(s("text", { x: x + CELL / 2, y: y + CELL - 8, class: ["object", blocking && "blocking"] }, kindName(draft, thing.kind)));
+          if (blocking) group.append(s("path", { d: `M${x + 6},${y + 6} L${x + CELL - 6},${y + CELL - 6} M${x + CELL - 6},${y + 6} L${x + 6},${y + CELL - 6}`, class: "blocked-cross" }));
+        }
+        if (person) {
+          group.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2 - 4, r: 19, class: ["token", person.victim && "victim", person.gender === "f" ? "woman" : "man"] }),
+            s("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "token-label" }, person.name.slice(0, 2)));
+        } else if (stuckAt.has(key)) {
+          const pid = stuckAt.get(key);
+          const p = draft.people.find((item) => item.id === pid);
+          group.append(s("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "stuck-label" }, (p?.name || pid).slice(0, 2)));
+        }
+        const words = [cellText([r, c]), room ? `${room.preposition} ${tr(room.name)}` : roomId, thing && kindName(draft, thing.kind),
+          person && person.name, stuckAt.has(key) && t(`placé(e) quand la logique bloque : ${stuckAt.get(key)}`, `placed when logic gets stuck: ${stuckAt.get(key)}`)];
+        const label = words.filter(Boolean).join(", ");
+        if (interactive) activatable(group, label, () => onCell([r, c]));
+        else tip(group, label);
+        svg.append(group);
+      }
+    }
+    const walls = [];
+    for (let r = 0; r < n; r += 1) {
+      for (let c = 0; c < n; c += 1) {
+        if (c + 1 < n && draft.grid[r][c] !== draft.grid[r][c + 1]) walls.push(`M${(c + 1) * CELL},${r * CELL} v${CELL}`);
+        if (r + 1 < n && draft.grid[r][c] !== draft.grid[r + 1][c]) walls.push(`M${c * CELL},${(r + 1) * CELL} h${CELL}`);
+      }
+    }
+    svg.append(s("path", { d: walls.join(" "), class: "walls" }), s("rect", { x: 0, y: 0, width: n * CELL, height: n * CELL, class: "outer-wall" }));
+  }
+
+  /** A labelled control of a row: the label is read by screen readers, shown only where there is room. */
+  function control(labelText, element) {
+    return h("label", { class: "editor-control" }, h("span", { class: "control-name" }, labelText), element);
+  }
+
+  function select(id, options, value, onChange) {
+    const known = options.some(([v]) => v === value);
+    const element = h("select", { id, on: { change: (e) => onChange(e.target.value) } },
+      known ? null : h("option", { value: value ?? "" }, t(`(inconnu : ${value ?? "—"})`, `(unknown: ${value ?? "—"})`)),
+      options.map(([v, text]) => h("option", { value: v }, text)));
+    element.value = value ?? "";
+    return element;
+  }
+
+  function drawRooms() {
+    clear(roomsList);
+    draft.rooms.forEach((room, i) => {
+      const cells = draft.grid.flat().filter((id) => id === room.id).length;
+      roomsList.append(h("li", { class: "editor-row", dataset: { field: `rooms[${i}]`, room: room.id } },
+        h("span", { class: "row-head" }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }),
+          h("strong", {}, room.id), h("span", { class: "muted" }, ` ${t(`${cells} case${cells > 1 ? "s" : ""}`, `${cells} cell${cells === 1 ? "" : "s"}`)}`),
+          h("button", { type: "button", class: "quiet remove", disabled: draft.rooms.length < 2, "aria-label": t(`Supprimer la pièce ${room.id}`, `Delete room ${room.id}`),
+            on: { click: () => removeRoom(i) } }, "✕")),
+        control(t("Nom (FR)", "Name (FR)"), h("input", { value: room.name.fr, maxLength: MAX_NAME, id: `room-${room.id}-fr`,
+          on: { input: (e) => { room.name.fr = e.target.value; typed(); }, change: textDone } })),
+        control(t("Nom (EN)", "Name (EN)"), h("input", { value: room.name.en, maxLength: MAX_NAME, id: `room-${room.id}-en`,
+          on: { input: (e) => { room.name.en = e.target.value; typed(); }, change: textDone } })),
+        control(t("Préposition", "Preposition"), select(`room-${room.id}-prep`, [["dans", t("dans", "dans (in)")], ["sur", t("sur", "sur (on)")]],
+          room.preposition, (v) => { room.preposition = v; commit(); })),
+        control(t("Sol", "Floor"), select(`room-${room.id}-floor`, FLOORS.map(([key, fr, en]) => [key, t(fr, en)]), room.floor,
+          (v) => { room.floor = v; commit(); })),
+        h("p", { class: "row-error" })));
+    });
+    section.querySelector("#editor-add-room").disabled = draft.rooms.length >= MAX_ROOMS;
+  }
+
+  function drawPeople() {
+    clear(peopleList);
+    peopleCount.textContent = `${draft.people.length} / ${draft.size}`;
+    draft.people.forEach((p, i) => {
+      peopleList.append(h("li", { class: "editor-row", dataset: { field: `people[${i}]`, person: p.id } },
+        control(t("Nom", "Name"), h("input", { value: p.name, maxLength: MAX_NAME, id: `person-${i}-name`,
+          on: { input: (e) => { rename(p, e.target.value); typed(); }, change: textDone } })),
+        control(t("Genre", "Gender"), select(`person-${i}-gender`, [["f", t("femme", "woman")], ["m", t("homme", "man")]], p.gender,
+          (v) => { p.gender = v; commit(); })),
+        h("label", { class: "choice victim-choice" }, h("input", { type: "radio", name: "editor-victim", checked: Boolean(p.victim), id: `person-${i}-victim`,
+          on: { change: () => { draft.people.forEach((other) => { other.victim = other === p; }); commit(); } } }), t("victime", "victim")),
+        h("span", { class: "muted placed" }, draft.placed[p.id] ? cellText(draft.placed[p.id]) : ""),
+        h("button", { type: "button", class: "quiet remove", "aria-label": t(`Supprimer ${p.name}`, `Delete ${p.name}`),
+          on: { click: () => removePerson(i) } }, "✕"),
+        h("p", { class: "row-error" })));
+    });
+    section.querySelector("#editor-add-person").disabled = draft.people.length >= draft.size;
+  }
+
+  function drawClues() {
+    clear(cluesList);
+    const rooms = draft.rooms.map((room) => [room.id, `${room.id} · ${tr(room.name)}`]);
+    const rows = Array.from({ length: draft.size }, (_, i) => [String(i), t(`rangée ${i + 1}`, `row ${i + 1}`)
+      + (i === 0 ? t(" (haut)", " (top)") : i === draft.size - 1 ? t(" (bas)", " (bottom)") : "")]);
+    const columns = Array.from({ length: draft.size }, (_, i) => [String(i), t(`colonne ${i + 1}`, `column ${i + 1}`)
+      + (i === 0 ? t(" (gauche)", " (left)") : i === draft.size - 1 ? t(" (droite)", " (right)") : "")]);
+    draft.clues.forEach((clue, i) => {
+      const kind = CLUE_KINDS.find((k) => k[0] === clue.kind) || CLUE_KINDS[0];
+      const set = (change) => { draft.clues[i] = withFields({ ...clue, ...change }); commit(); };
+      const fields = kind[3].map((field) => {
+        if (field === "room") return control(t("Pièce", "Room"), select(`clue-${i}-room`, rooms, clue.room, (v) => set({ room: v })));
+        if (field === "row") return control(t("Rangée", "Row"), select(`clue-${i}-index`, rows, String(clue.index), (v) => set({ index: Number(v) })));
+        if (field === "column") return control(t("Colonne", "Column"), select(`clue-${i}-index`, columns, String(clue.index), (v) => set({ index: Number(v) })));
+        if (field === "gender") {
+          return control(t("Avec un(e) autre", "With one other"), select(`clue-${i}-gender`, [["m", t("homme", "man")], ["f", t("femme", "woman")]],
+            clue.gender, (v) => set({ gender: v })));
+        }
+        const fits = allKinds(draft).filter((k) => field === "object" || kindStandable(draft, k));
+        return control(t("Objet", "Object"), select(`clue-${i}-object`, fits.map((k) => [k, kindName(draft, k)]), clue.object, (v) => set({ object: v })));
+      });
+      cluesList.append(h("li", { class: "editor-row clue-row", dataset: { field: `clues[${i}]` } },
+        h("span", { class: "row-head" }, h("strong", {}, t(`Indice ${i + 1}`, `Clue ${i + 1}`)),
+          h("button", { type: "button", class: "quiet remove", "aria-label": t(`Supprimer l'indice ${i + 1}`, `Delete clue ${i + 1}`),
+            on: { click: () => { draft.clues.splice(i, 1); commit(); } } }, "✕")),
+        control(t("Qui", "Who"), select(`clue-${i}-person`, draft.people.map((p) => [p.id, p.name]), clue.person, (v) => set({ person: v }))),
+        control(t("Sorte", "Kind"), select(`clue-${i}-kind`, CLUE_KINDS.map(([k, fr, en]) => [k, t(fr, en)]), clue.kind, (v) => set({ kind: v }))),
+        fields,
+        h("p", { class: "clue-text", id: `clue-${i}-text` }),
+        h("p", { class: "row-error" })));
+    });
+    section.querySelector("#editor-add-clue").disabled = !draft.people.length;
+    drawClueTexts();
+  }
+
+  /** Each clue's sentence as the server writes it on the card (none while the case cannot be read). */
+  function drawClueTexts() {
+    draft.clues.forEach((_, i) => {
+      const element = cluesList.querySelector(`#clue-${i}-text`);
+      if (!element) return;
+      const sentence = readable() && report.clue_texts?.[i] ? tr(report.clue_texts[i]) : null;
+      element.classList.toggle("muted", !sentence);
+      element.textContent = sentence ? `« ${sentence} »` : report
+        ? t("(la phrase s'affiche quand l'enquête est lisible)", "(the sentence shows once the case is readable)") : "…";
+    });
+  }
+
+  /** The format error's row gets the message and a ring (and the field the screen reader announces). */
+  function markErrors() {
+    for (const row of section.querySelectorAll(".editor-invalid")) row.classList.remove("editor-invalid");
+    for (const slot of section.querySelectorAll(".row-error")) slot.textContent = "";
+    const field = report?.format_error?.field;
+    const target = pointedRow(field);
+    if (!target) return;
+    const row = section.querySelector(`[data-field="${target}"]`);
+    if (!row) return;
+    row.classList.add("editor-invalid");
+    const slot = row.querySelector(":scope > .row-error");
+    if (slot) slot.textContent = `${fieldLabel(field)} — ${tr(report.format_error.reason)}`;
+  }
+
+  // --- rooms, files, print -----------------------------------------------------------------------------------
+  function roomOptions() {
+    return { case: caseDocument(draft, false) }; // the answer stays out of the room: a spectator reads its options
+  }
+
+  function playCase() {
+    ctx.start({ options: roomOptions() });
+  }
+
+  async function shareCase() {
+    const room = await ctx.share(roomOptions());
+    if (!room) return;
+    sharedLink = room.link;
+    drawShare();
+  }
+
+  function drawShare() {
+    shareBox.hidden = !sharedLink;
+    if (!sharedLink) return;
+    const field = h("input", { id: "editor-share-link", readOnly: true, value: sharedLink, "aria-label": t("Lien de la salle", "Room link") });
+    clear(shareBox).append(h("p", {}, t("Une salle avec cette enquête : qui ouvre le lien la regarde ; vous la jouez depuis « Reprendre ».",
+      "A room with this case: whoever opens the link watches it; you play it from « Resume ».")),
+    h("div", { class: "share" }, field,
+      h("button", { type: "button", id: "editor-copy-link", on: { click: async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(sharedLink);
+          ctx.toast(t("Lien copié", "Link copied"));
+        } catch {
+          ctx.toast(t("Copiez le lien sélectionné", "Copy the selected link"));
+        }
+      } } }, t("Copier le lien", "Copy the link")),
+      h("a", { class: "button quiet", href: sharedLink.slice(sharedLink.indexOf("#")) }, t("Ouvrir la salle", "Open the room"))));
+  }
+
+  function fileName() {
+    const title = (draft.title.fr || draft.title.en || t("enquete", "case")).normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "case";
+    return `${title}-${draft.size}x${draft.size}.murder.json`;
+  }
+
+  function exportFile() {
+    const blob = new Blob([`${JSON.stringify(caseDocument(draft), null, 1)}\n`], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: fileName() });
+    section.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  async function importFile() {
+    const file = fileInput.files && fileInput.files[0];
+    fileInput.value = "";
+    if (!file) return;
+    let read = null;
+    try {
+      const data = JSON.parse(await file.text());
+      read = data && data.format === CASE_FORMAT ? draftFrom(data) : null;
+    } catch {
+      read = null;
+    }
+    if (!read) {
+      ctx.toast(t(`${file.name} : pas une enquête (« ${CASE_FORMAT} », taille de ${MIN_SIZE} à ${MAX_SIZE}).`,
+        `${file.name}: not a case ('${CASE_FORMAT}', size ${MIN_SIZE} to ${MAX_SIZE}).`), "error");
+      return;
+    }
+    draft = read;
+    placePerson = null;
+    syncInputs();
+    commit();
+  }
+
+  /** The sheet: the board without the answer, the rooms and objects, every card with its sentences. */
+  function printCase() {
+    if (!readable()) return;
+    const sheet = s("svg", { class: "board murder-board print-board", role: "img", "aria-label": t("Plan de la maison", "Map of the house") });
+    drawCase(sheet, { tokens: {}, interactive: false });
+    const victimLine = (p) => (p.victim ? t("La victime. Elle était seule avec l'assassin.",
+      `The victim. ${p.gender === "f" ? "She" : "He"} was alone with the murderer.`) : null);
+    const kinds = [...new Set(draft.objects.map((o) => o.kind))];
+    clear(printView).append(
+      h("h1", {}, tr(draft.title.fr || draft.title.en ? caseDocument(draft).title : { fr: "Enquête", en: "Case" }),
+        ` — ${draft.size}×${draft.size}`),
+      sheet,
+      h("ul", { class: "room-legend" }, draft.rooms.map((room, i) => h("li", {}, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }),
+        `${room.id} · ${tr(room.name)} — ${t(...FLOORS.find((f) => f[0] === room.floor).slice(1))}`))),
+      kinds.length ? h("p", {}, t("On peut s'y tenir : ", "One may stand on: "), kinds.filter((k) => kindStandable(draft, k)).map((k) => kindName(draft, k)).join(", ") || "—",
+        h("br"), t("Bloque sa case : ", "Blocks its cell: "), kinds.filter((k) => !kindStandable(draft, k)).map((k) => kindName(draft, k)).join(", ") || "—") : null,
+      h("ul", { class: "murder-cards" }, draft.people.map((p) => h("li", { class: ["murder-card", p.victim && "victim"] },
+        h("strong", {}, `${p.gender === "f" ? "♀" : "♂"} ${p.name}`),
+        h("ul", { class: "clues" }, victimLine(p) ? h("li", {}, victimLine(p)) : null,
+          draft.clues.map((clue, i) => (clue.person === p.id && report.clue_texts?.[i] ? h("li", {}, tr(report.clue_texts[i])) : null)))))));
+    window.print();
+  }
+
+  drawAll();
+  schedule();
+  return {
+    destroy() {
+      clearTimeout(timer);
+      asked += 1; // an answer still on its way is dropped
+      window.removeEventListener("pointerup", stopPainting);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+"""The Sudoku Murder case editor in the browser: draw a 4×4 case from nothing, watch the server's check turn it
+from not unique to unique and guess-free, export it (the file reads back to the same case), keep the draft over
+a reload, name an invalid clue, play and share it in a room, print it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from meeple.games.murder.caseio import case_from_json, case_to_json
+from meeple.games.murder.model import FLOORS, OBJECT_KINDS
+from tests.web.browser import wait_version
+
+pytestmark = pytest.mark.browser
+
+ROOMS = {"A": {(0, 0), (0, 1), (1, 0), (1, 1)}, "B": {(r, c) for r in range(4) for c in (2, 3)},
+         "C": {(2, 0), (2, 1), (3, 0), (3, 1)}}
+"""The house drawn: A top left, B the right half, C bottom left."""
+
+EXPECTED = {
+    "format": "meeple-murder-case", "version": 1, "title": {"fr": "Premier meurtre", "en": "First murder"}, "size": 4,
+    "grid": [["A", "A", "B", "B"], ["A", "A", "B", "B"], ["C", "C", "B", "B"], ["C", "C", "B", "B"]],
+    "rooms": [{"id": "A", "name": {"fr": "la Cuisine", "en": "the Kitchen"}, "preposition": "dans", "floor": "parquet"},
+              {"id": "B", "name": {"fr": "le Salon", "en": "the Living room"}, "preposition": "dans", "floor": "carrelage"},
+              {"id": "C", "name": {"fr": "la Terrasse", "en": "the Terrace"}, "preposition": "sur", "floor": "moquette"}],
+    "objects": [{"cell": [3, 0], "kind": "plante"}],
+    "people": [{"id": "Alice", "name": "Alice", "gender": "f", "victim": True},
+               {"id": "Bruno", "name": "Bruno", "gender": "m", "victim": False},
+               {"id": "Chloé", "name": "Chloé", "gender": "f", "victim": False},
+               {"id": "Damien", "name": "Damien", "gender": "m", "victim": False}],
+    "clues": [{"person": "Alice", "kind": "row", "index": 0}, {"person": "Alice", "kind": "column", "index": 0},
+              {"person": "Chloé", "kind": "column", "index": 3}, {"person": "Damien", "kind": "row", "index": 3}],
+    "solution": {"Alice": [0, 0], "Bruno": [1, 1], "Chloé": [2, 3], "Damien": [3, 2]},
+}
+
+
+def _open_editor(page: Any) -> None:
+    page.click("[data-game=murder]")
+    page.click("#create-case")
+    expect(page.locator(".murder-editor h1")).to_contain_text("Créer une enquête")
+
+
+def _clue(page: Any, index: int, person: str, kind: str, value: str) -> None:
+    """Add clue number ``index`` (from 0) from the menus: who, which kind, which row or column."""
+    page.click("#editor-add-clue")
+    page.select_option(f"#clue-{index}-person", person)
+    page.select_option(f"#clue-{index}-kind", kind)
+    page.select_option(f"#clue-{index}-index", value)
+
+
+def _draw_the_house(page: Any) -> None:
+    page.select_option("#editor-size", "4")
+    page.click("#editor-new-case")
+    expect(page.locator("#editor-board [data-cell]")).to_have_count(16)
+    for room in ("B", "C"):
+        page.click("#editor-add-room")  # a new room is the one painted
+        for r, c in sorted(ROOMS[room]):
+            page.click(f"#editor-board [data-cell='{r},{c}']")
+    page.fill("#room-C-fr", "la Terrasse")
+    page.fill("#room-C-en", "the Terrace")
+    page.select_option("#room-C-prep", "sur")
+    page.click("[data-tool=objects]")
+    page.click("[data-kind=plante]")
+    page.click("#editor-board [data-cell='3,0']")
+
+
+def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any, tmp_path: Path) -> None:
+    _open_editor(page)
+    _draw_the_house(page)
+    for cell, room in (((0, 1), "A"), ((2, 2), "B"), ((3, 1), "C")):
+        expect(page.locator(f"#editor-board [data-cell='{cell[0]},{cell[1]}'] .room-letter")).to_have_text(room)
+    for _ in range(4):
+        page.click("#editor-add-person")
+    expect(page.locator("#editor-people-count")).to_have_text("4 / 4")
+    expect(page.locator("#editor-add-person")).to_be_disabled()  # exactly N people on an N×N board
+    page.fill("#person-2-name", "Chloé")
+    page.fill("#editor-title-fr", "Premier meurtre")
+    page.fill("#editor-title-en", "First murder")
+    _clue(page, 0, "Alice", "row", "0")
+    _clue(page, 1, "Alice", "column", "0")
+    _clue(page, 2, "Chloé", "column", "3")
+    # three clues: two boards fit, the server's second one is drawn; the clue's sentence is the server's
+    expect(page.locator("#editor-verdict")).to_have_attribute("data-solutions", "2")
+    expect(page.locator("#editor-verdict")).to_contain_text("2 solutions au moins")
+    expect(page.locator("#editor-witness")).to_be_visible()
+    expect(page.locator("#clue-2-text")).to_have_text("« Elle était dans la colonne de droite. »")
+    expect(page.locator("#editor-play")).to_be_enabled()  # a readable case can be play-tested
+    expect(page.locator("#editor-share-button")).to_be_disabled()  # but only a proven one is shared
+    _clue(page, 3, "Damien", "row", "3")
+    expect(page.locator("#editor-verdict")).to_have_attribute("data-solutions", "1")
+    expect(page.locator("#editor-no-guess")).to_contain_text("Sans deviner")
+    expect(page.locator("#editor-murderer")).to_have_text("L'assassin : Bruno")
+    expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
+    page.click("#editor-take-solution")  # the solver's answer becomes the intended one (exported with the case)
+    expect(page.locator("#editor-board [data-cell='1,1'] .token-label")).to_have_text("Br")
+    expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
+
+    with page.expect_download() as download:
+        page.click("#editor-export")
+    target = tmp_path / download.value.suggested_filename
+    download.value.save_as(target)
+    assert target.name == "premier-meurtre-4x4.murder.json"
+    exported = json.loads(target.read_text(encoding="utf-8"))
+    assert case_to_json(case_from_json(exported)) == case_to_json(case_from_json(EXPECTED))
+
+    page.reload()  # the draft is kept in this browser: the editor comes back as it was
+    expect(page.locator("#editor-people [data-person]")).to_have_count(4)
+    expect(page.locator("#clue-3-person")).to_have_value("Damien")
+    expect(page.locator("#editor-title-fr")).to_have_value("Premier meurtre")
+    expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
+
+    page.evaluate("() => { window.print = () => { document.body.dataset.printed = 'yes'; }; }")
+    page.click("#editor-print-button")  # the sheet: the board, the rooms, every card with its sentences
+    expect(page.locator("body")).to_have_attribute("data-printed", "yes")
+    expect(page.locator("#editor-print .murder-card")).to_have_count(4)
+    expect(page.locator("#editor-print")).to_contain_text("Il était dans la rangée du bas.")
+    expect(page.locator("#editor-print")).to_contain_text("La victime. Elle était seule avec l'assassin.")
+
+    page.click("#editor-share-button")  # a room with the case, its link shown here
+    expect(page.locator("#editor-share-link")).to_have_value(re.compile(r"#/room/[A-Z0-9-]+$"))
+    page.click("#editor-play")  # and play-testing: a room of its own, the case on its board
+    wait_version(page, 0)
+    expect(page.locator(".murder-card")).to_have_count(4)
+    expect(page.locator("[data-person=Damien] .clues")).to_contain_text("Il était dans la rangée du bas.")
+
+
+def test_an_invalid_clue_is_named_on_its_row_and_undo_brings_the_room_back(page: Any) -> None:
+    _open_editor(page)
+    _draw_the_house(page)
+    for _ in range(4):
+        page.click("#editor-add-person")
+    page.click("#editor-add-clue")  # clue 1: who has no clue yet, in the first room
+    page.select_option("#clue-0-room", "C")
+    expect(page.locator("#clue-0-text")).to_contain_text("sur la Terrasse")
+    page.click("[data-room=C] .remove")  # its cells go to B; the clue still names C
+    row = page.locator("[data-field='clues[0]']")
+    expect(row).to_have_class(re.compile(r"\beditor-invalid\b"))
+    expect(row.locator(".row-error")).to_contain_text("Indice 1")
+    expect(row.locator(".row-error")).to_contain_text("pièce inconnue 'C'")
+    expect(page.locator("#editor-format-error")).to_contain_text("clues[0].room")
+    expect(page.locator("#editor-play")).to_be_disabled()
+    page.click("#editor-undo")
+    expect(page.locator("[data-field='clues[0]']")).not_to_have_class(re.compile(r"\beditor-invalid\b"))
+    expect(page.locator("#clue-0-text")).to_contain_text("sur la Terrasse")
+
+
+def test_the_editors_floors_and_objects_are_the_case_formats(page: Any) -> None:
+    _open_editor(page)
+    lists = page.evaluate("async () => { const m = await import('/static/games/murder-editor.js'); return [m.FLOORS, m.KINDS]; }")
+    assert [floor[0] for floor in lists[0]] == list(FLOORS)
+    assert [[floor[1], floor[2]] for floor in lists[0]] == [[f.name.fr, f.name.en] for f in FLOORS.values()]
+    assert {kind[0]: (kind[1], kind[2]) for kind in lists[1]} == {k: (o.english, o.standable) for k, o in OBJECT_KINDS.items()}
