@@ -111,3 +111,16 @@ def test_a_skirmish_scenario_with_zoc_by_sight_is_exported_and_played(page: Any,
     counts = {rule: sum(len(cells) for cells in zocs.values()) for rule, zocs in by.items()}
     assert counts["sight"] != counts["walk"]
     assert page.locator(".skirmish-board rect.zoc").count() == counts["sight"]
+
+
+def test_a_bad_combination_is_explained_by_the_engines_own_check() -> None:
+    from meeple.core.errors import FormatError
+    from meeple.server.adapters.ilyos import make_adapter
+
+    check = make_adapter().catalog["check_options"]
+    assert check({"options": {"size": 13, "village_refuge": True}}) == {"ok": True}
+    answer = check({"options": {"mode": "duel", "team_diagonal": True}})
+    assert answer == {"ok": False, "field": "team_diagonal", "reason": {"fr": "seulement en mode 2v2", "en": "only in mode 2v2"}}
+    assert check({"options": {"size": 12}})["field"] == "size"
+    with pytest.raises(FormatError, match="options"):
+        check({"options": "size=13"})

@@ -7,14 +7,15 @@ scenario list) and, to explain a bad combination while the player chooses, ``che
     ctx.catalog("options")         -> [{"key": "size", "kind": "choice", "label": {fr, en},
                                         "help": {fr, en} | null, "rule": "R1" | null, "default": 11,
                                         "choices": [{"value": 11, "label": {fr, en}}, ...],
-                                        "when": {"mode": "2v2"} | null}, ...]
+                                        "when": {"mode": "2v2"} | null, "group": {fr, en} | null}, ...]
     ctx.catalog("check_options", {"options": {...}})
                                    -> {"ok": true} | {"ok": false, "field": "team_diagonal",
                                                       "reason": {fr, en}}
 
 ``kind`` is ``choice`` (one of ``choices``), ``bool`` (a box to tick) or ``number`` (an integer the
 engine checks). ``when`` names other options and the value they must have for this one to apply: the
-form hides it otherwise (``team_diagonal`` only in 2 vs 2). The engine stays the only authority on what
+form hides it otherwise (``team_diagonal`` only in 2 vs 2); ``group`` is the heading it is shown
+under. The engine stays the only authority on what
 is valid: ``check_options`` runs its own option check.
 """
 
@@ -58,6 +59,8 @@ class OptionSpec:
     rule: str | None = None
     """The rule of docs/rules/<game>.md it sets (shown beside it)."""
     when: Mapping[str, JSON] | None = None
+    group: Msg | None = None
+    """The heading the form shows it under (consecutive options of one group share a frame)."""
 
     def to_json(self) -> dict[str, JSON]:
         """The option for the browser (the shape in the module docstring)."""
@@ -68,6 +71,7 @@ class OptionSpec:
             "help": None if self.help is None else self.help.to_json(), "rule": self.rule,
             "default": self.default, "choices": [choice.to_json() for choice in self.choices],
             "when": None if self.when is None else dict(self.when),
+            "group": None if self.group is None else self.group.to_json(),
         }
 
 

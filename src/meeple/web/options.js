@@ -30,7 +30,14 @@ export function optionFields(specs, { prefix = "opt", ids = {}, onChange = () =>
   const controls = new Map();
   const rows = new Map();
   const element = h("div", { class: "option-fields" });
+  let frame = element; // consecutive options of one group share a frame with its heading
+  let group = null;
   for (const spec of specs) {
+    if (JSON.stringify(spec.group ?? null) !== JSON.stringify(group)) {
+      group = spec.group ?? null;
+      frame = group ? h("fieldset", { class: "option-group" }, h("legend", {}, tr(group))) : element;
+      if (group) element.append(frame);
+    }
     const id = ids[spec.key] || `${prefix}-${spec.key.replaceAll("_", "-")}`;
     const helpId = `${id}-help`;
     // the default: marked in a list of choices, said in words for a box or a number
@@ -56,7 +63,7 @@ export function optionFields(specs, { prefix = "opt", ids = {}, onChange = () =>
     control.addEventListener("change", () => { refresh(); onChange(values()); });
     controls.set(spec.key, control);
     rows.set(spec.key, row);
-    element.append(row);
+    frame.append(row);
   }
 
   function read(spec) {

@@ -9,6 +9,7 @@ The queries answer only the seat to move: a guardian's targets reveal which card
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from meeple.core.errors import FormatError
@@ -121,7 +122,9 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("Posées symétriquement : aucun camp n'a un meilleur départ.",
                             "Laid out symmetrically: neither side has a better start."), rule="R9"),
         OptionSpec("guardians", Msg("Gardiens par équipe", "Guardians per team"), default["guardians"],
-                   choices=tuple(Choice(n) for n in board.SETUP_GUARDIANS), rule="R9"),
+                   choices=tuple(Choice(n) for n in board.SETUP_GUARDIANS),
+                   help=Msg("Sur le plateau au départ, pour chaque équipe.", "On the board at the start, for each team."),
+                   rule="R9"),
         OptionSpec("compensation", Msg("Compensation du second joueur", "Second player's compensation"),
                    default["compensation"], choices=_counted(engine.COMPENSATION_CHOICES, *moves),
                    help=Msg("Le joueur qui joue en second (et J4 à 2 contre 2) commence avec autant de déplacements en réserve.",
@@ -149,7 +152,15 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("À 0:00, une île est posée d'office si besoin, puis le tour finit.",
                             "At 0:00 an island is placed for the player if need be, then the turn ends."), rule="R15"),
     ]
-    return [*specs, *undescribed(default, specs)]
+    game = Msg("La partie", "The game")
+    variants = Msg("Variantes de règles", "Rule variants")
+    specs.sort(key=lambda spec: spec.key not in _GAME_KEYS)  # stable: the game's shape first, then the variants
+    grouped = [replace(spec, group=game if spec.key in _GAME_KEYS else variants) for spec in specs]
+    return [*grouped, *(replace(spec, group=variants) for spec in undescribed(default, specs))]
+
+
+_GAME_KEYS = ("mode", "team_diagonal", "size", "islands", "guardians", "time_per_turn")
+"""The options that shape the game (the others are rule variants, shown under their own heading)."""
 
 
 def _check_options(options: Mapping[str, JSON]) -> None:
