@@ -127,9 +127,9 @@ export function optionsSummary(specs, options, { id, explain = "changed" } = {})
       h("dt", {}, tr(spec.label)),
       h("dd", {}, valueText(spec, every[spec.key]),
         changed ? h("span", { class: "muted" }, t(` (par défaut : ${valueText(spec, spec.default)})`,
-          ` (default: ${valueText(spec, spec.default)})`)) : null,
-        spec.help && (explain === "all" || (explain === "changed" && changed))
-          ? h("span", { class: "option-help muted" }, tr(spec.help)) : null)));
+          ` (default: ${valueText(spec, spec.default)})`)) : null),
+      spec.help && (explain === "all" || (explain === "changed" && changed))
+        ? h("span", { class: "option-help muted" }, tr(spec.help)) : null));
     if (spec.help) list.lastChild.title = tr(spec.help);
   }
   return list;

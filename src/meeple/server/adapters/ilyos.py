@@ -92,9 +92,10 @@ def describe(game: Game[Any], move: Any) -> Msg:
     return describe_move(game, move)  # type: ignore[arg-type]
 
 
-def _counted(values: Sequence[int], one: tuple[str, str], many: tuple[str, str]) -> tuple[Choice, ...]:
-    """Choices "1 move" / "2 moves" in both languages (French keeps 0 and 1 singular)."""
-    return tuple(Choice(n, Msg(f"{n} {one[0] if n <= 1 else many[0]}", f"{n} {one[1] if n == 1 else many[1]}"))
+def _counted(values: Sequence[int], one: tuple[str, str], many: tuple[str, str], none: Msg | None = None) -> tuple[Choice, ...]:
+    """Choices "1 move" / "2 moves" in both languages (French keeps 1 singular), ``none`` for 0 if given."""
+    return tuple(Choice(n, none if n == 0 and none else Msg(f"{n} {one[0] if n <= 1 else many[0]}",
+                                                               f"{n} {one[1] if n == 1 else many[1]}"))
                  for n in values)
 
 
@@ -126,7 +127,7 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("Sur le plateau au départ, pour chaque équipe.", "On the board at the start, for each team."),
                    rule="R9"),
         OptionSpec("compensation", Msg("Compensation du second joueur", "Second player's compensation"),
-                   default["compensation"], choices=_counted(engine.COMPENSATION_CHOICES, *moves),
+                   default["compensation"], choices=_counted(engine.COMPENSATION_CHOICES, *moves, none=Msg("Aucune", "None")),
                    help=Msg("Le joueur qui joue en second (et J4 à 2 contre 2) commence avec autant de déplacements en réserve.",
                             "The player moving second (and P4 in 2 versus 2) starts with that many moves in stock."),
                    rule="R47"),
