@@ -76,6 +76,9 @@ def test_an_online_ilyos_room_on_13_by_13_with_village_refuge_shows_its_rules_to
     for player in (page, second):
         expect(player.locator("#room-options-list [data-option=size]")).to_contain_text("13 × 13 (par défaut : 11 × 11)")
         expect(player.locator("#room-options-list [data-option=village_refuge]")).to_contain_text("oui")
+        # and the changed ones on one line above the board, for the whole game
+        expect(player.locator("#room-variants")).to_have_text(
+            "Variantes : Taille du plateau : 13 × 13 · Îles au départ : 12 · Village refuge : oui")
         assert player.locator(".ilyos-board .cell[data-cell$=',0']").count() == 13
         assert player.locator(".ilyos-board .axis-label").all_text_contents()[-2:] == ["m", "13"]
     place_island_and_end_turn(page)  # it plays: an island placed on the 13 × 13 board, the turn passed

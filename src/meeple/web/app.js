@@ -8,7 +8,7 @@ import { api, ApiError, RoomSocket, statusText } from "./net.js";
 import { coachPanel } from "./coach.js";
 import { historyPanel } from "./history.js";
 import { rulesButton } from "./rules.js";
-import { optionsSummary } from "./options.js";
+import { changedOptions, optionsSummary } from "./options.js";
 
 const app = document.getElementById("app");
 const codeBadge = document.getElementById("room-code");
@@ -343,9 +343,10 @@ async function showRoom(code) {
   const actions = h("div", { class: "room-actions" });
   const board = h("div", { class: "game-area", id: "game-area" });
   const rulesSlot = h("span", { class: "rules-slot" });
+  const variants = h("p", { class: "room-variants", id: "room-variants", hidden: true });
   const shell = h("section", { class: "room" },
     h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
-    banner, waiting, board, actions);
+    variants, banner, waiting, board, actions);
   app.append(shell);
   let history = null; // the History panel, once the game's page is known
   let coach = null; // the first steps of a game new to this player
@@ -525,22 +526,37 @@ async function showRoom(code) {
       waitingOptions());
   }
 
-  /** The options of the room, in words, for the players about to join: nobody plays under unseen rules. */
-  function waitingOptions() {
-    const options = room.module?.roomOptions?.(room.state);
+  /** The room's options and their description, once known (null before; asked once per game). */
+  function roomRules() {
+    const options = room.state && room.module?.roomOptions?.(room.state);
     if (!options || !gameEntry(room.state.game)?.catalog?.includes("options")) return null;
     const game = room.state.game;
     const specs = optionSpecs.get(game);
-    if (specs === undefined) { // asked once (null while the answer is on its way)
+    if (specs === undefined) { // null while the answer is on its way
       optionSpecs.set(game, null);
       catalog(game, "options").then((answer) => {
         optionSpecs.set(game, answer);
         drawWaiting();
+        drawVariants();
       }).catch(() => optionSpecs.delete(game));
     }
-    if (!specs) return null;
-    return h("div", { class: "waiting-options" }, h("h3", {}, t("Règles de cette salle", "This room's rules")),
-      optionsSummary(specs, options, { id: "waiting-options" }));
+    return specs ? { specs, options } : null;
+  }
+
+  /** The options of the room, in words, for the players about to join: nobody plays under unseen rules. */
+  function waitingOptions() {
+    const rules = roomRules();
+    return rules && h("div", { class: "waiting-options" }, h("h3", {}, t("Règles de cette salle", "This room's rules")),
+      optionsSummary(rules.specs, rules.options, { id: "waiting-options" }));
+  }
+
+  /** The options changed from their defaults, on one line under the room bar for the whole game. */
+  function drawVariants() {
+    const rules = roomRules();
+    const changed = rules ? changedOptions(rules.specs, rules.options) : [];
+    variants.hidden = !changed.length;
+    clear(variants);
+    if (changed.length) variants.append(h("strong", {}, t("Variantes : ", "Variants: ")), changed.join(" · "));
   }
 
   function drawActions() {
@@ -583,6 +599,7 @@ async function showRoom(code) {
     drawPlayers();
     drawOutcome();
     drawWaiting();
+    drawVariants();
     drawActions();
     tickClock();
     reconnect.textContent = t("Reconnecter", "Reconnect");

@@ -127,12 +127,20 @@ export function optionsSummary(specs, options, { id, explain = "changed" } = {})
       h("dt", {}, tr(spec.label)),
       h("dd", {}, valueText(spec, every[spec.key]),
         changed ? h("span", { class: "muted" }, t(` (par défaut : ${valueText(spec, spec.default)})`,
-          ` (default: ${valueText(spec, spec.default)})`)) : null),
-      spec.help && (explain === "all" || (explain === "changed" && changed))
-        ? h("span", { class: "option-help muted" }, tr(spec.help)) : null));
+          ` (default: ${valueText(spec, spec.default)})`)) : null,
+        // inside the dd: a definition list's groups hold only dt and dd
+        spec.help && (explain === "all" || (explain === "changed" && changed))
+          ? h("span", { class: "option-help muted" }, tr(spec.help)) : null)));
     if (spec.help) list.lastChild.title = tr(spec.help);
   }
   return list;
+}
+
+/** The options that apply and differ from their default, each as "label value" in words. */
+export function changedOptions(specs, options) {
+  const every = Object.fromEntries(specs.map((spec) => [spec.key, spec.key in options ? options[spec.key] : spec.default]));
+  return specs.filter((spec) => applies(spec, every) && !sameValue(every[spec.key], spec.default))
+    .map((spec) => t(`${tr(spec.label)} : ${valueText(spec, every[spec.key])}`, `${tr(spec.label)}: ${valueText(spec, every[spec.key])}`));
 }
 
 /** A line under a form that explains why the chosen combination cannot be played (or nothing). */
