@@ -144,6 +144,17 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("Un porteur dans l'un de ses propres villages ne peut pas se faire prendre sa couronne (il peut être poussé).",
                             "A carrier standing in one of its own villages cannot have its crown taken (it can still be pushed)."),
                    rule="R36"),
+        OptionSpec("anchored_carriers", Msg("Porteurs ancrés", "Anchored carriers"), default.get("anchored_carriers", False),
+                   "bool", help=Msg("Une poussée ne fait jamais tomber dans le vide un gardien qui porte une couronne.",
+                                    "A push never drops a guardian carrying a crown into the void."), rule="R49"),
+        OptionSpec("escort", Msg("Escorte", "Escort"), default.get("escort", False), "bool",
+                   help=Msg("Un porteur avec un gardien allié juste à côté (pas en diagonale) ne peut pas se faire prendre sa couronne.",
+                            "A carrier with an allied guardian right beside it (not diagonally) cannot have its crown taken."),
+                   rule="R50"),
+        OptionSpec("no_retake", Msg("Pas de reprise immédiate", "No immediate retake"), default.get("no_retake", False),
+                   "bool", help=Msg("Une couronne prise à l'adversaire ne peut pas être reprise avant que l'équipe qui l'a prise rejoue.",
+                                    "A crown taken from an opponent cannot be taken back before the taker's team plays again."),
+                   rule="R51"),
         OptionSpec("sacrificed_guardian", Msg("Gardien sacrifié", "Sacrificed guardian"), default["sacrificed_guardian"],
                    "bool", help=Msg("Le gardien qui valide une couronne quitte la partie.",
                                     "The guardian that validates a crown leaves play."), rule="R38"),
@@ -155,6 +166,7 @@ def option_specs() -> list[OptionSpec]:
     ]
     game = Msg("La partie", "The game")
     variants = Msg("Variantes de règles", "Rule variants")
+    specs = [spec for spec in specs if spec.key in default]  # words written ahead for an option not yet in the engine
     specs.sort(key=lambda spec: spec.key not in _GAME_KEYS)  # stable: the game's shape first, then the variants
     grouped = [replace(spec, group=game if spec.key in _GAME_KEYS else variants) for spec in specs]
     return [*grouped, *(replace(spec, group=variants) for spec in undescribed(default, specs))]
