@@ -59,6 +59,7 @@ def arrange(
             other_player.hand, other_player.played = [], []
     state.legal = None
     state.reach_cache.clear()
+    state.islands_memo = None
     state.json_cache = None
     state.hash_cache = -1
     return game

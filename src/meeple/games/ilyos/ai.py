@@ -85,8 +85,23 @@ class Budget:
     deadline: float | None = None
     parent: Budget | None = None
 
+    def __post_init__(self) -> None:
+        # a chain without any deadline only counts nodes: spent and checked without recursion
+        self._chain: tuple[Budget, ...] | None = None
+        if self.deadline is None:
+            if self.parent is None:
+                self._chain = (self,)
+            elif self.parent._chain is not None:
+                self._chain = (self, *self.parent._chain)
+
     def spend(self) -> bool:
         """Count one evaluated position; False once the budget is exhausted."""
+        if self._chain is not None:
+            left = True
+            for budget in self._chain:
+                budget.nodes -= 1
+                left = left and budget.nodes > 0
+            return left
         self.nodes -= 1
         if self.parent is not None:
             self.parent.spend()
@@ -94,6 +109,11 @@ class Budget:
 
     def exhausted(self) -> bool:
         """Whether no node is left (here or in a parent) or the deadline has passed."""
+        if self._chain is not None:
+            for budget in self._chain:  # noqa: SIM110 (a plain loop: called at every node, any() is slower)
+                if budget.nodes <= 0:
+                    return True
+            return False
         if self.nodes <= 0 or (self.parent is not None and self.parent.exhausted()):
             return True
         return self.deadline is not None and _now() > self.deadline
@@ -163,6 +183,12 @@ def _distances(size: int, targets: frozenset[Cell]) -> dict[Cell, int]:
     return {(x, y): min(board.manhattan((x, y), t) for t in targets) for x in range(size) for y in range(size)}
 
 
+@cache
+def _sides(size: int, team_villages: tuple[frozenset[Cell], ...], mine: int) -> tuple[dict[Cell, int], dict[Cell, int]]:
+    """The distance tables to team ``mine``'s villages and to the other team's."""
+    return _distances(size, team_villages[mine]), _distances(size, team_villages[1 - mine])
+
+
 def evaluate(game: IlyosGame, seat: int) -> float:
     """How good the position is for ``seat``'s team (higher is better)."""
     state = game.state
@@ -173,22 +199,35 @@ def evaluate(game: IlyosGame, seat: int) -> float:
     teams = game.teams
     mine = teams[seat]
     size = game.geo.size
-    home = _distances(size, game.team_villages[mine])
-    away = _distances(size, game.team_villages[1 - mine])
+    home, away = _sides(size, game.team_villages, mine)
     scores = state.scores
-    my_score = max(scores[s] for s in range(game.num_players) if teams[s] == mine)
-    their_score = max(scores[s] for s in range(game.num_players) if teams[s] != mine)
+    my_score = max([scores[s] for s in game.team_seats[mine]])
+    their_score = max([scores[s] for s in game.team_seats[1 - mine]])
     value = 120.0 * (my_score - their_score) + 60.0 * (my_score == 2) - 60.0 * (their_score == 2)
     free_guardians: dict[int, list[Cell]] = {0: [], 1: []}
     guardians = state.guardians.values()
+    carriers = False
     for g in guardians:
         team = teams[g.owner]
         value += 5.0 if team == mine else -5.0
         if g.crown < 0:
             free_guardians[team].append(g.cell)
-    for g in guardians:
-        if g.crown >= 0:
-            value += _carried_value(game, g.cell, teams[g.owner], mine, home, away)
+        else:
+            carriers = True
+    if carriers:
+        at, pieces, neighbours = state.at, state.guardians, game.geo.neighbours
+        for g in guardians:
+            if g.crown >= 0:  # _carried_value, written out (the hottest loop of the search)
+                carrier_team = teams[g.owner]
+                ours = carrier_team == mine
+                distance = (home if ours else away)[g.cell]
+                worth = 30.0 + 4.0 * max(0, size + 1 - distance) + (45.0 if distance == 0 else 0.0)
+                for neighbour in neighbours[g.cell]:
+                    other = at.get(neighbour, -1)
+                    if other >= 0 and teams[pieces[other].owner] != carrier_team:
+                        worth -= 25.0
+                        break
+                value += worth if ours else -worth
     for cell in state.ground:
         value += _lying_value(cell, mine, home, away, free_guardians)
     player = state.players[seat]
@@ -253,14 +292,28 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int, budget: Bu
     for move in moves:
         if budget.exhausted():
             break
-        game.push_trusted(move)
-        scored.append((evaluate(game, seat), (move.cell, move.amount), move))
-        game.pop()
+        scored.append((_placement_value(game, seat, move), (move.cell, move.amount), move))
         budget.spend()
     if not scored:
         return moves[:keep]
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [move for _, _, move in scored[:keep]]
+
+
+def _placement_value(game: IlyosGame, seat: int, move: Action) -> float:
+    """``evaluate`` after the placement ``move``; the heuristic reads no island, so when the engine can
+    give the pieces after it without drawing the island in, that is evaluated (the same value, cheaper)."""
+    preview = game.pieces_after_placement(move) if move.kind == "place" else None
+    if preview is None:
+        game.push_trusted(move)
+        value = evaluate(game, seat)
+        game.pop()
+        return value
+    state, game.state = game.state, preview
+    try:
+        return evaluate(game, seat)
+    finally:
+        game.state = state
 
 
 # --- planning a turn -----------------------------------------------------------------------------------
@@ -403,10 +456,12 @@ def _quick_key(game: IlyosGame) -> object:
     """A key equal for equal positions within one turn (same seat, same hand)."""
     state = game.state
     player = state.players[state.current]
-    # frozensets of the items: equal exactly when the dictionaries are (cheaper than sorted tuples)
-    return (frozenset(state.guardians.items()), frozenset(state.ground.items()),
-            frozenset(state.islands.items()), tuple(sorted(player.played)),
-            frozenset(player.stock.items()), state.placed, state.free_used)
+    # Equal exactly when the sorted items are: the guardians are always in the order of their ids (ids
+    # only grow, and a guardian keeps its place in the dictionary), the stocks' kinds in the order of
+    # KINDS; lying crowns may come in any order, hence a frozenset.
+    return (tuple(state.guardians.items()), frozenset(state.ground.items()),
+            game.islands_memo()[0], tuple(sorted(player.played)),
+            tuple(player.stock.items()), state.placed, state.free_used)
 
 
 FALLBACK_PLACEMENTS = 24

@@ -100,10 +100,10 @@ TIME_CHOICES = (0, 1, 2, 3, 5)
 ACTION_KINDS = ("place", "move", "push", "take", "give", "drop", "magic", "end")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One atomic action. ``guardian`` is an id; ``cell`` a target or pivot; ``amount`` a force,
-    a number of quarter turns or an island orientation, depending on ``kind``."""
+    a number of quarter turns or an island orientation, depending on ``kind``. (A named tuple: the
+    searches build hundreds of thousands of them, and a tuple is the cheapest to build and to hash.)"""
 
     kind: str
     guardian: int = -1
@@ -167,7 +167,10 @@ class State:
     json_cache: dict[str, JSON] | None = None
     reach_cache: dict[tuple[int, int], dict[Cell, int]] = field(default_factory=dict)  # (guardian, budget)
     hash_cache: int = -1
+    islands_memo: tuple[frozenset[tuple[Cell, int]], int] | None = None  # see IlyosGame.islands_memo
     shared_players: bool = False  # see child()
+    shared_islands: bool = False
+    shared_numbers: bool = False
     owned_players: int = 0  # bit s: players[s] belongs to this state alone
 
     def copy(self) -> State:
@@ -176,21 +179,32 @@ class State:
             self.islands.copy(), self.guardians.copy(), self.ground.copy(), [p.copy() for p in self.players],
             self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
-            self.cells.copy(), self.at.copy(), self.numbers.copy(),
+            self.cells.copy(), self.at.copy(), self.numbers.copy(), islands_memo=self.islands_memo,
         )
 
     def child(self) -> State:
-        """A copy for the next action that shares the players' cards with this state: the engine replaces
-        a player by its own copy (:meth:`own_player`) before changing its cards, so this state, kept in
-        the history, never changes (most actions change no card, or one player's)."""
+        """A copy for the next action that shares with this state the players' cards, the islands and the
+        guardians' numbers: the engine gives a state its own copy of those (:meth:`own_player`,
+        :meth:`own_islands`, :meth:`own_numbers`) before changing them, so this state, kept in the
+        history, never changes (most actions change no card, or one player's, and no island)."""
         child = State(
-            self.islands.copy(), self.guardians.copy(), self.ground.copy(), self.players[:],
+            self.islands, self.guardians.copy(), self.ground.copy(), self.players[:],
             self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
-            self.cells.copy(), self.at.copy(), self.numbers.copy(),
+            self.cells, self.at.copy(), self.numbers, islands_memo=self.islands_memo,
         )
-        child.shared_players = True
+        child.shared_players = child.shared_islands = child.shared_numbers = True
         return child
+
+    def own_islands(self) -> None:
+        """Give this state its own ``islands`` and ``cells`` (before changing them; see :meth:`child`)."""
+        if self.shared_islands:
+            self.islands, self.cells, self.shared_islands = self.islands.copy(), self.cells.copy(), False
+
+    def own_numbers(self) -> None:
+        """Give this state its own ``numbers`` (before changing them; see :meth:`child`)."""
+        if self.shared_numbers:
+            self.numbers, self.shared_numbers = self.numbers.copy(), False
 
     def own_player(self, seat: int) -> Player:
         """``seat``'s player, copied first if this state may share it with another (see :meth:`child`)."""
@@ -271,6 +285,9 @@ class IlyosGame(Game[Action]):
             frozenset().union(*(self.validation[s] for s in range(self._num) if self.teams[s] == team)) for team in (0, 1)
         )
         """Where each team's crowns score: the villages of all its seats."""
+        self.team_seats: tuple[tuple[int, ...], ...] = tuple(
+            tuple(s for s in range(self._num) if self.teams[s] == team) for team in (0, 1))
+        """The seats of each team."""
 
     # --- creation -------------------------------------------------------------------------------
     @classmethod
@@ -356,10 +373,15 @@ class IlyosGame(Game[Action]):
         hand, played, stock = player.hand, player.played, player.stock
         return {kind: hand.count(kind) - played.count(kind) + stock[kind] for kind in KINDS}
 
+    def _points_of(self, kind: str) -> int:
+        """``points()[kind]`` for the mover, without building the dictionary."""
+        player = self.state.players[self.state.current]
+        return player.hand.count(kind) - player.played.count(kind) + player.stock[kind]
+
     def crowns_in_play(self, state: State | None = None) -> int:
         """Crowns lying on the ground or carried."""
         state = state or self.state
-        return len(state.ground) + sum(1 for g in state.guardians.values() if g.crown >= 0)
+        return len(state.ground) + sum([g.crown >= 0 for g in state.guardians.values()])
 
     def crown_cells(self) -> dict[int, Cell]:
         """Every crown in play and the cell where it is (lying or carried)."""
@@ -455,6 +477,13 @@ class IlyosGame(Game[Action]):
 
     # --- pieces ---------------------------------------------------------------------------------
     def _add_island(self, state: State, pivot: Cell, orientation: int) -> None:
+        state.own_islands()
+        memo = state.islands_memo
+        if memo is not None and pivot not in state.islands:  # the memo follows a new island at once
+            cells = board.island_cells(pivot, orientation)
+            state.islands_memo = (memo[0] | {(pivot, orientation % 4)}, memo[1] | self.geo.mask(cells))
+        else:
+            state.islands_memo = None
         state.islands[pivot] = orientation % 4
         for cell in board.island_cells(pivot, orientation):
             state.cells[cell] = pivot
@@ -464,6 +493,7 @@ class IlyosGame(Game[Action]):
         state.next_guardian += 1
         state.guardians[gid] = Guardian(owner, cell)
         state.at[cell] = gid
+        state.own_numbers()
         # the number players read on it: the smallest of 1..6 no guardian of its team carries now (a team
         # never has more than 6), kept until it leaves play
         team = self.teams[owner]
@@ -473,6 +503,7 @@ class IlyosGame(Game[Action]):
 
     def _remove_guardian(self, state: State, gid: int) -> None:
         g = state.guardians.pop(gid)
+        state.own_numbers()
         state.numbers.pop(gid, None)
         if state.at.get(g.cell) == gid:
             del state.at[g.cell]
@@ -498,6 +529,14 @@ class IlyosGame(Game[Action]):
         sanctuary instead (N, S, E, W; free: no guardian, no crown), or, if none is free, as soon as one
         is."""
         heart = self.geo.heart
+        if heart in state.ground or len(state.ground) >= self.max_crowns:  # (quick exits of the loop)
+            return
+        carried = 0
+        for g in state.guardians.values():
+            if g.crown >= 0:
+                carried += 1
+        if len(state.ground) + carried >= self.max_crowns:  # the loop's first test, without a call
+            return
         while self.crowns_in_play(state) < self.max_crowns and heart not in state.ground:
             standing = state.at.get(heart, -1)
             crown = state.next_crown
@@ -528,7 +567,11 @@ class IlyosGame(Game[Action]):
 
     def _placements(self, state: State, first_only: bool = False) -> list[Action]:
         """Every legal island placement (rule 31 of the rules file): over void, touching land."""
-        return self._placements_over(self.geo.mask(state.cells), first_only)
+        taken = self.geo.mask(state.cells) if state.islands_memo is None else state.islands_memo[1]
+        known = _PLACEMENTS.get((self.geo.size, taken))
+        if known is not None:
+            return list(known[:1] if first_only else known)
+        return self._placements_over(taken, first_only)
 
     def _placements_over(self, taken: int, first_only: bool = False) -> list[Action]:
         """The placements when the island cells are ``taken`` (a mask of ``geo.bits``): each shape of the
@@ -570,7 +613,7 @@ class IlyosGame(Game[Action]):
         Orthogonal steps cost 1, diagonal steps 2 (rule 9); guardians block the way, crowns do not; a
         guardian carrying a crown cannot stop on a lying crown (rule 22).
         """
-        return dict(self._reach(gid, self.points()["move"] if budget is None else budget))
+        return dict(self._reach(gid, self._points_of("move") if budget is None else budget))
 
     def _reach(self, gid: int, budget: int) -> dict[Cell, int]:
         """:meth:`reachable` with its budget given, cached per position: the caller must not change it."""
@@ -686,16 +729,31 @@ class IlyosGame(Game[Action]):
         state = self.state
         seat = state.current
         points = self.points()
-        taken = self.geo.mask(state.cells)
+        islands, taken = self.islands_memo()
+        size = self.geo.size
         if not state.placed:
-            yield from self._placements_over(taken)
+            places = _PLACEMENTS.get((size, taken))
+            if places is None:
+                places = _remember(_PLACEMENTS, (size, taken), tuple(self._placements_over(taken)))
+            yield from places
         for gid in sorted(state.guardians):
             if self.commands(seat, gid):
                 yield from self.guardian_actions(gid, points)
         if points["magic"] > 0:
-            yield from self._magic_actions(taken)
+            magic = _MAGIC.get((size, islands, state.placed))
+            if magic is None:
+                magic = _remember(_MAGIC, (size, islands, state.placed), tuple(self._magic_actions(taken)))
+            yield from magic
         if state.placed:
             yield Action("end")
+
+    def islands_memo(self) -> tuple[frozenset[tuple[Cell, int]], int]:
+        """The islands as a frozenset of (pivot, orientation) and their cells as a mask of ``geo.bits``,
+        computed once per arrangement of the islands (the searches' states share it until one changes)."""
+        memo = self.state.islands_memo
+        if memo is None:
+            memo = self.state.islands_memo = (frozenset(self.state.islands.items()), self.geo.mask(self.state.cells))
+        return memo
 
     def _magic_actions(self, taken: int) -> Iterator[Action]:
         """Every legal rotation (``taken``: the mask of the island cells): the turned island fits over void
@@ -823,10 +881,9 @@ class IlyosGame(Game[Action]):
         if kind == "place":
             self._add_island(state, move.cell, move.amount)
             state.placed = True
-            if self.team_guardians(self.teams[state.current], state) < MAX_TEAM_GUARDIANS:
-                self._add_guardian(state, state.current, move.cell)
+            self._place_guardian(state, move.cell)
         elif kind == "move":
-            self._spend(state, "move", self._reach(move.guardian, self.points()["move"])[move.cell])
+            self._spend(state, "move", self._reach(move.guardian, self._points_of("move"))[move.cell])
             self._set_cell(state, move.guardian, move.cell)
             self._arrive(state, move.guardian)
         elif kind in ("take", "give"):
@@ -844,6 +901,25 @@ class IlyosGame(Game[Action]):
             return state
         self._spawn_crowns(state)  # a carrier may have left the heart (R33)
         return state
+
+    def _place_guardian(self, state: State, pivot: Cell) -> None:
+        """Rule 2: the island placed on ``pivot`` brings a guardian of the mover, while its team has fewer
+        than 6."""
+        if self.team_guardians(self.teams[state.current], state) < MAX_TEAM_GUARDIANS:
+            self._add_guardian(state, state.current, pivot)
+
+    def pieces_after_placement(self, move: Action) -> State | None:
+        """For a search that only weighs the pieces: the position after the placement ``move`` (legal
+        here) with its guardian, crowns and cards exactly as :meth:`push` leaves them, but the island
+        itself not drawn in (``islands``, ``cells`` and ``placed`` are this position's). None when the
+        placement would also make a crown appear (then push it): a crown is missing and none lies on
+        the heart. Never make it the game's state."""
+        state = self.state
+        if state.over or not (self.geo.heart in state.ground or self.crowns_in_play(state) >= self.max_crowns):
+            return None
+        preview = state.child()
+        self._place_guardian(preview, move.cell)
+        return preview
 
     def _hand_over(self, state: State, move: Action) -> None:
         other = state.at[move.cell]
@@ -864,6 +940,8 @@ class IlyosGame(Game[Action]):
         lying = [(state.ground.pop(c), c) for c in old_cells if c in state.ground]
         for gid, _ in riders:
             del state.at[state.guardians[gid].cell]
+        state.islands_memo = None
+        state.own_islands()
         for cell in old_cells:
             del state.cells[cell]
         self._add_island(state, pivot, state.islands[pivot] + quarter_turns)
@@ -1161,6 +1239,21 @@ def _shape_table(size: int) -> tuple[tuple[Action, tuple[Cell, ...], tuple[Cell,
                 around = {n for c in cells for n in geo.orthogonal_neighbours(c)} - set(cells)
                 table.append((Action("place", cell=(x, y), amount=orientation), cells, tuple(sorted(around))))
     return tuple(table)
+
+
+_PLACEMENTS: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""The legal placements for a board size and a mask of island cells (they depend on nothing else)."""
+_MAGIC: dict[tuple[int, frozenset[tuple[Cell, int]], bool], tuple[Action, ...]] = {}
+"""The legal rotations for a board size, the islands and whether the mover has placed its island."""
+MEMO_LIMIT = 4096
+"""The most entries each of these memos keeps (it is emptied when full: ≈ 10 MB at most)."""
+
+
+def _remember(memo: dict[Any, tuple[Action, ...]], key: Any, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = actions
+    return actions
 
 
 @cache
