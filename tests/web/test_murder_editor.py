@@ -1,5 +1,5 @@
 """The Sudoku Murder case editor in the browser: draw a 4×4 case from nothing, watch the server's check turn it
-from not unique to unique and guess-free, export it (the file reads back to the same case), keep the draft over
+from not unique to unique and guess-free (and see where logic gets stuck on another), export it (the file reads back to the same case), keep the draft over
 a reload, name an invalid clue, play and share it in a room, print it."""
 
 from __future__ import annotations
@@ -129,24 +129,38 @@ def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any
     expect(page.locator("[data-person=Damien] .clues")).to_contain_text("Il était dans la rangée du bas.")
 
 
-def test_an_invalid_clue_is_named_on_its_row_and_undo_brings_the_room_back(page: Any) -> None:
+def test_a_stuck_step_is_shown_and_an_invalid_clue_is_named_on_its_row(page: Any) -> None:
     _open_editor(page)
     _draw_the_house(page)
     for _ in range(4):
         page.click("#editor-add-person")
-    page.click("#editor-add-clue")  # clue 1: who has no clue yet, in the first room
-    page.select_option("#clue-0-room", "C")
-    expect(page.locator("#clue-0-text")).to_contain_text("sur la Terrasse")
+    _clue(page, 0, "Céline", "column", "2")
+    _clue(page, 1, "Bruno", "row", "3")
+    _clue(page, 2, "Céline", "row", "1")
+    page.click("#editor-add-clue")
+    page.select_option("#clue-3-person", "Damien")
+    page.select_option("#clue-3-kind", "alone")
+    # one solution, but logic stops at step 11 with only Céline placed: her cell is ringed
+    expect(page.locator("#editor-verdict")).to_have_attribute("data-solutions", "1")
+    expect(page.locator("#editor-stuck")).to_contain_text("Il faut deviner. Étape 11")
+    expect(page.locator("#editor-board .cell.stuck")).to_have_count(1)
+    expect(page.locator("#editor-board [data-cell='1,2'].stuck .stuck-label")).to_have_text("Cé")
+    expect(page.locator("#editor-share-button")).to_be_disabled()
+    page.click("#editor-add-clue")  # clue 5: who has no clue yet (Alice is the victim: Bruno), in a room
+    page.select_option("#clue-4-room", "C")
+    expect(page.locator("#clue-4-text")).to_contain_text("sur la Terrasse")
     page.click("[data-room=C] .remove")  # its cells go to B; the clue still names C
-    row = page.locator("[data-field='clues[0]']")
+    row = page.locator("[data-field='clues[4]']")
     expect(row).to_have_class(re.compile(r"\beditor-invalid\b"))
-    expect(row.locator(".row-error")).to_contain_text("Indice 1")
+    expect(row.locator(".row-error")).to_contain_text("Indice 5")
     expect(row.locator(".row-error")).to_contain_text("pièce inconnue 'C'")
-    expect(page.locator("#editor-format-error")).to_contain_text("clues[0].room")
+    expect(page.locator("#editor-format-error")).to_contain_text("clues[4].room")
     expect(page.locator("#editor-play")).to_be_disabled()
+    expect(page.locator("#clue-0-text")).to_contain_text("troisième colonne")  # the other clues keep their sentence
+    expect(page.locator("#clue-4-text")).not_to_contain_text("Terrasse")  # not this one: its room is gone
     page.click("#editor-undo")
-    expect(page.locator("[data-field='clues[0]']")).not_to_have_class(re.compile(r"\beditor-invalid\b"))
-    expect(page.locator("#clue-0-text")).to_contain_text("sur la Terrasse")
+    expect(page.locator("[data-field='clues[4]']")).not_to_have_class(re.compile(r"\beditor-invalid\b"))
+    expect(page.locator("#clue-4-text")).to_contain_text("sur la Terrasse")
 
 
 def test_the_editors_floors_and_objects_are_the_case_formats(page: Any) -> None:

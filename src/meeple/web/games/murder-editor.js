@@ -154,6 +154,8 @@ function allKinds(draft) {
   return [...KINDS.map((kind) => kind[0]), ...draft.object_kinds.map((kind) => kind.id)];
 }
 
+/** "la Bibliothèque" → "La Bibliothèque": a legend line starts with a capital. */
+const capitalised = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const cellText = (cell) => `R${cell[0] + 1}C${cell[1] + 1}`;
 const sameCell = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
@@ -172,6 +174,7 @@ export function openEditor(root, ctx) {
   let painting = false;
   let levels = {};
   let sharedLink = null;
+  const sentences = new Map(); // what the server last wrote for a clue, by what the sentence depends on
 
   const board = s("svg", { class: "board murder-board editor-case-board", role: "group", id: "editor-board" });
   const status = h("div", { id: "editor-status", class: "editor-status", role: "status", "aria-live": "polite" });
@@ -272,6 +275,7 @@ export function openEditor(root, ctx) {
   function commit() {
     undoStep();
     save();
+    report = null; // the last answer is about the draft before this edit
     drawAll();
     schedule();
   }
@@ -320,6 +324,7 @@ export function openEditor(root, ctx) {
     before = JSON.stringify(draft);
     save();
     syncInputs();
+    report = null;
     drawAll();
     schedule();
   }
@@ -492,7 +497,7 @@ export function openEditor(root, ctx) {
       drawBoard();
       drawStatus();
       drawOther();
-      drawClueTexts();
+      drawClueTexts(true);
       markErrors();
     });
   }
@@ -554,8 +559,8 @@ export function openEditor(root, ctx) {
       if (report.unique && report.no_guess) {
         const level = levels[String(report.difficulty)];
         status.append(h("p", { id: "editor-no-guess", class: "editor-ok" }, "✔ ",
-          t(`Sans deviner — difficulté ${level ? tr(level) : report.difficulty}, ${report.steps} étapes`,
-            `No guessing — difficulty ${level ? tr(level) : report.difficulty}, ${report.steps} steps`)));
+          t(`Sans deviner — niveau « ${level ? tr(level) : report.difficulty} », ${report.steps} étapes`,
+            `No guessing — level “${level ? tr(level) : report.difficulty}”, ${report.steps} steps`)));
       } else if (report.unique && report.stuck) {
         status.append(h("p", { id: "editor-stuck", class: "editor-error" }, "✘ ",
           t("Il faut deviner. ", "A guess is needed. "), tr(report.stuck.message),
@@ -600,7 +605,7 @@ export function openEditor(root, ctx) {
       drawPeople();
       drawClues();
       drawStatus();
-      drawOther();
+      if (report) drawOther(); // while checking, the last boards stay (no jump at every edit)
       markErrors();
     });
     undoButton.disabled = !undoList.length;
@@ -611,16 +616,23 @@ export function openEditor(root, ctx) {
     help.textContent = t(...TOOL_HELP[tool]);
     clear(palette);
     palette.setAttribute("aria-label", t("choix de l'outil", "tool choice"));
-    const chip = (selected, label, data, click, swatch = null) => h("button", { type: "button", class: "chip",
+    const chip = (selected, label, data, click, swatch = null) => h("button", { type: "button", class: ["chip", data.kind && "kind-chip"],
       "aria-pressed": String(selected), dataset: data, on: { click } }, swatch, label);
     if (tool === "rooms") {
       draft.rooms.forEach((room, i) => palette.append(chip(room.id === paintRoom, `${room.id} · ${tr(room.name)}`, { paint: room.id },
         () => { paintRoom = room.id; drawTools(); }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }))));
     } else if (tool === "objects") {
-      for (const key of allKinds(draft)) {
-        palette.append(chip(key === placeKind, kindName(draft, key), { kind: key }, () => { placeKind = key; drawTools(); },
-          kindStandable(draft, key) ? null : h("span", { class: "blocking-mark", "aria-hidden": "true" }, "✕ ")));
+      // chips on a wide screen, one menu on a phone (18 chips would push the board out of sight)
+      const menu = h("select", { id: "editor-kind-menu", class: "palette-menu", "aria-label": t("objet à poser", "object to put"),
+        on: { change: (e) => { placeKind = e.target.value; drawTools(); } } });
+      for (const [standable, fr, en] of [[true, "On peut s'y tenir", "One may stand on"], [false, "Bloque sa case", "Blocks its cell"]]) {
+        const kinds = allKinds(draft).filter((key) => kindStandable(draft, key) === standable);
+        palette.append(h("span", { class: "palette-group" }, h("span", { class: "palette-label" }, t(`${fr} :`, `${en}:`)),
+          kinds.map((key) => chip(key === placeKind, kindName(draft, key), { kind: key }, () => { placeKind = key; drawTools(); }))));
+        menu.append(h("optgroup", { label: t(fr, en) }, kinds.map((key) => h("option", { value: key }, kindName(draft, key)))));
       }
+      menu.value = placeKind;
+      palette.append(menu);
     } else if (tool === "people") {
       if (!draft.people.length) palette.append(h("span", { class: "muted" }, t("Ajoutez des personnes (à droite).", "Add people (on the right).")));
       for (const p of draft.people) {
@@ -719,7 +731,7 @@ export function openEditor(root, ctx) {
     clear(roomsList);
     draft.rooms.forEach((room, i) => {
       const cells = draft.grid.flat().filter((id) => id === room.id).length;
-      roomsList.append(h("li", { class: "editor-row", dataset: { field: `rooms[${i}]`, room: room.id } },
+      roomsList.append(h("li", { class: "editor-row room-row", dataset: { field: `rooms[${i}]`, room: room.id } },
         h("span", { class: "row-head" }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }),
           h("strong", {}, room.id), h("span", { class: "muted" }, ` ${t(`${cells} case${cells > 1 ? "s" : ""}`, `${cells} cell${cells === 1 ? "" : "s"}`)}`),
           h("button", { type: "button", class: "quiet remove", disabled: draft.rooms.length < 2, "aria-label": t(`Supprimer la pièce ${room.id}`, `Delete room ${room.id}`),
@@ -791,12 +803,25 @@ export function openEditor(root, ctx) {
     drawClueTexts();
   }
 
-  /** Each clue's sentence as the server writes it on the card (none while the case cannot be read). */
-  function drawClueTexts() {
-    draft.clues.forEach((_, i) => {
+  /** What a clue's sentence depends on: the clue, its person's gender, the room or object it names, the size. */
+  function sentenceKey(clue) {
+    return JSON.stringify([clue, draft.people.find((p) => p.id === clue.person)?.gender,
+      draft.rooms.find((room) => room.id === clue.room) || null, draft.object_kinds.find((kind) => kind.id === clue.object) || null,
+      draft.size]);
+  }
+
+  /** Each clue's sentence as the server writes it on the card. While the case cannot be read, a clue keeps
+   * the sentence it had if nothing it depends on changed since. ``fresh``: the answer was just received
+   * (only then is it known to be about the clues as they are now). */
+  function drawClueTexts(fresh = false) {
+    if (fresh && readable() && report.clue_texts) {
+      draft.clues.forEach((clue, i) => { if (report.clue_texts[i]) sentences.set(sentenceKey(clue), report.clue_texts[i]); });
+    }
+    draft.clues.forEach((clue, i) => {
       const element = cluesList.querySelector(`#clue-${i}-text`);
       if (!element) return;
-      const sentence = readable() && report.clue_texts?.[i] ? tr(report.clue_texts[i]) : null;
+      const known = sentences.get(sentenceKey(clue));
+      const sentence = known ? tr(known) : null;
       element.classList.toggle("muted", !sentence);
       element.textContent = sentence ? `« ${sentence} »` : report
         ? t("(la phrase s'affiche quand l'enquête est lisible)", "(the sentence shows once the case is readable)") : "…";
@@ -902,9 +927,11 @@ export function openEditor(root, ctx) {
         ` — ${draft.size}×${draft.size}`),
       sheet,
       h("ul", { class: "room-legend" }, draft.rooms.map((room, i) => h("li", {}, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }),
-        `${room.id} · ${tr(room.name)} — ${t(...FLOORS.find((f) => f[0] === room.floor).slice(1))}`))),
-      kinds.length ? h("p", {}, t("On peut s'y tenir : ", "One may stand on: "), kinds.filter((k) => kindStandable(draft, k)).map((k) => kindName(draft, k)).join(", ") || "—",
-        h("br"), t("Bloque sa case : ", "Blocks its cell: "), kinds.filter((k) => !kindStandable(draft, k)).map((k) => kindName(draft, k)).join(", ") || "—") : null,
+        `${capitalised(tr(room.name))} — ${t(...(FLOORS.find((f) => f[0] === room.floor) || [0, room.floor, room.floor]).slice(1))}`))),
+      [[true, "On peut s'y tenir : ", "One may stand on: "], [false, "Bloque sa case : ", "Blocks its cell: "]].map(([standable, fr, en]) => {
+        const names = kinds.filter((k) => kindStandable(draft, k) === standable).map((k) => kindName(draft, k));
+        return names.length ? h("p", { class: "print-objects" }, t(fr, en), names.join(", ")) : null;
+      }),
       h("ul", { class: "murder-cards" }, draft.people.map((p) => h("li", { class: ["murder-card", p.victim && "victim"] },
         h("strong", {}, `${p.gender === "f" ? "♀" : "♂"} ${p.name}`),
         h("ul", { class: "clues" }, victimLine(p) ? h("li", {}, victimLine(p)) : null,
