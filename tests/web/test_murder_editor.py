@@ -163,8 +163,28 @@ def test_a_stuck_step_is_shown_and_an_invalid_clue_is_named_on_its_row(page: Any
     expect(page.locator("#clue-4-text")).to_contain_text("sur la Terrasse")
 
 
-def test_the_editors_floors_and_objects_are_the_case_formats(page: Any) -> None:
+def test_an_imported_case_brings_its_own_objects_and_the_lists_are_the_formats(page: Any, tmp_path: Path) -> None:
     _open_editor(page)
+    own = {**EXPECTED, "object_kinds": [{"id": "télé", "name": {"fr": "télé", "en": "TV"}, "feminine": True,
+                                         "standable": False, "icon": "shelf"}],
+           "objects": [*EXPECTED["objects"], {"cell": [0, 3], "kind": "télé"}],
+           "clues": [*EXPECTED["clues"], {"person": "Bruno", "kind": "not_beside", "object": "télé"}]}
+    source = tmp_path / "own.json"
+    source.write_text(json.dumps(own), encoding="utf-8")
+    page.set_input_files("#editor-import-file", str(source))  # « Importer »
+    expect(page.locator("#editor-title-fr")).to_have_value("Premier meurtre")
+    expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
+    expect(page.locator("#clue-4-object")).to_have_value("télé")
+    expect(page.locator("#clue-4-text")).to_have_text("« Il n'était à côté d'aucune télé. »")
+    expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")  # the answer came in with it
+    expect(page.locator("#editor-board [data-cell='2,3'] .token-label")).to_have_text("Ch")
+    page.click("[data-tool=objects]")
+    expect(page.locator(".palette-group", has_text="Bloque sa case").locator("[data-kind=télé]")).to_be_visible()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "meeple-stealth-level"}', encoding="utf-8")
+    page.set_input_files("#editor-import-file", str(bad))  # not a case: said, and the draft is untouched
+    expect(page.locator(".toast.error")).to_contain_text("bad.json : pas une enquête")
+    expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
     lists = page.evaluate("async () => { const m = await import('/static/games/murder-editor.js'); return [m.FLOORS, m.KINDS]; }")
     assert [floor[0] for floor in lists[0]] == list(FLOORS)
     assert [[floor[1], floor[2]] for floor in lists[0]] == [[f.name.fr, f.name.en] for f in FLOORS.values()]

@@ -74,9 +74,9 @@ const TOOL_HELP = {
   erase: ["Cliquez une case pour en retirer l'objet et la personne.", "Click a cell to take its object and person away."],
 };
 
-// the undo list and the tool survive a redraw of the page (a language switch rebuilds it)
+// the undo list and the choices of the tools survive a redraw of the page (a language switch rebuilds it)
 const undoList = [];
-let tool = "rooms";
+const ui = { tool: "rooms", paintRoom: "A", placeKind: "chaise", placePerson: null };
 
 function roomName(index) {
   const [fr, en, preposition] = ROOM_NAMES[index % ROOM_NAMES.length];
@@ -165,9 +165,8 @@ const sameCell = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
  */
 export function openEditor(root, ctx) {
   let draft = loadDraft() || blankDraft(6);
-  let paintRoom = draft.rooms[0]?.id || "A";
-  let placeKind = "chaise";
-  let placePerson = null;
+  if (!draft.rooms.some((room) => room.id === ui.paintRoom)) ui.paintRoom = draft.rooms[0]?.id;
+  if (!draft.people.some((p) => p.id === ui.placePerson)) ui.placePerson = null;
   let report = null;
   let timer = null;
   let asked = 0;
@@ -193,9 +192,9 @@ export function openEditor(root, ctx) {
   sizeSelect.value = String(draft.size);
   const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "editor-import-file", hidden: true,
     "aria-label": t("Fichier d'enquête à importer", "Case file to import"), on: { change: importFile } });
-  const titleFr = h("input", { id: "editor-title-fr", maxLength: MAX_NAME * 2, value: draft.title.fr,
+  const titleFr = h("input", { id: "editor-title-fr", maxLength: MAX_NAME * 2, value: draft.title.fr, "aria-label": t("Titre en français", "Title in French"),
     on: { input: (e) => { draft.title.fr = e.target.value; typed(); }, change: textDone } });
-  const titleEn = h("input", { id: "editor-title-en", maxLength: MAX_NAME * 2, value: draft.title.en,
+  const titleEn = h("input", { id: "editor-title-en", maxLength: MAX_NAME * 2, value: draft.title.en, "aria-label": t("Titre en anglais", "Title in English"),
     on: { input: (e) => { draft.title.en = e.target.value; typed(); }, change: textDone } });
   const button = (id, fr, en, click, extra = {}) => h("button", { type: "button", id, on: { click }, ...extra }, t(fr, en));
   const undoButton = button("editor-undo", "↶ Annuler", "↶ Undo", undo, { disabled: true });
@@ -205,7 +204,7 @@ export function openEditor(root, ctx) {
 
   for (const [name, fr, en] of TOOLS) {
     toolbar.append(h("button", { type: "button", role: "radio", dataset: { tool: name },
-      on: { click: () => { tool = name; drawTools(); drawBoard(); } } }, t(fr, en)));
+      on: { click: () => { ui.tool = name; drawTools(); drawBoard(); } } }, t(fr, en)));
   }
 
   const section = h("section", { class: "murder-editor", "aria-labelledby": "editor-title" },
@@ -243,7 +242,7 @@ export function openEditor(root, ctx) {
   // (the cell is painted at once: the redraw replaces the cells before the click event would come)
   board.addEventListener("pointerdown", (event) => {
     const cell = event.target.closest("[data-cell]");
-    if (tool !== "rooms" || !cell || event.button > 0) return;
+    if (ui.tool !== "rooms" || !cell || event.button > 0) return;
     painting = true;
     event.target.releasePointerCapture?.(event.pointerId);
     paint(cell.dataset.cell.split(",").map(Number), false);
@@ -333,13 +332,13 @@ export function openEditor(root, ctx) {
     sizeSelect.value = String(draft.size);
     titleFr.value = draft.title.fr;
     titleEn.value = draft.title.en;
-    if (!draft.rooms.some((room) => room.id === paintRoom)) paintRoom = draft.rooms[0]?.id;
+    if (!draft.rooms.some((room) => room.id === ui.paintRoom)) ui.paintRoom = draft.rooms[0]?.id;
   }
 
   function newCase() {
     draft = blankDraft(Number(sizeSelect.value));
-    paintRoom = "A";
-    placePerson = null;
+    ui.paintRoom = "A";
+    ui.placePerson = null;
     syncInputs();
     commit();
     ctx.toast(t("Nouvelle enquête : « Annuler » rend la précédente.", "New case: « Undo » brings the previous one back."));
@@ -347,28 +346,28 @@ export function openEditor(root, ctx) {
 
   function paint(cell, done = true) {
     const [r, c] = cell;
-    if (!paintRoom || draft.grid[r][c] === paintRoom) return;
-    draft.grid[r][c] = paintRoom;
+    if (!ui.paintRoom || draft.grid[r][c] === ui.paintRoom) return;
+    draft.grid[r][c] = ui.paintRoom;
     if (done) commit();
     else drawBoard();
   }
 
   function onCell(cell) {
     const [r, c] = cell;
-    if (tool === "rooms") return paint(cell);
+    if (ui.tool === "rooms") return paint(cell);
     const objectAt = draft.objects.findIndex((o) => sameCell(o.cell, cell));
     const personAt = draft.people.find((p) => sameCell(draft.placed[p.id], cell));
-    if (tool === "objects") {
-      if (objectAt >= 0 && draft.objects[objectAt].kind === placeKind) draft.objects.splice(objectAt, 1);
-      else if (objectAt >= 0) draft.objects[objectAt].kind = placeKind;
-      else draft.objects.push({ cell: [r, c], kind: placeKind });
-    } else if (tool === "people") {
-      if (!placePerson) {
+    if (ui.tool === "objects") {
+      if (objectAt >= 0 && draft.objects[objectAt].kind === ui.placeKind) draft.objects.splice(objectAt, 1);
+      else if (objectAt >= 0) draft.objects[objectAt].kind = ui.placeKind;
+      else draft.objects.push({ cell: [r, c], kind: ui.placeKind });
+    } else if (ui.tool === "people") {
+      if (!ui.placePerson) {
         ctx.toast(t("Choisissez d'abord une personne.", "Choose a person first."));
         return;
       }
       if (personAt) delete draft.placed[personAt.id];
-      if (personAt?.id !== placePerson) draft.placed[placePerson] = [r, c];
+      if (personAt?.id !== ui.placePerson) draft.placed[ui.placePerson] = [r, c];
     } else {
       if (objectAt >= 0) draft.objects.splice(objectAt, 1);
       if (personAt) delete draft.placed[personAt.id];
@@ -398,8 +397,8 @@ export function openEditor(root, ctx) {
     const names = new Set(draft.rooms.map((room) => room.name.fr));
     const index = ROOM_NAMES.findIndex((name) => !names.has(name[0]));
     draft.rooms.push({ id, ...roomName(Math.max(index, 0)), floor });
-    paintRoom = id;
-    tool = "rooms";
+    ui.paintRoom = id;
+    ui.tool = "rooms";
     commit();
   }
 
@@ -409,7 +408,7 @@ export function openEditor(root, ctx) {
     const heir = draft.rooms[Math.max(0, index - 1)].id;
     // its cells go to the room listed before it; clues that name it stay, and the check names them
     draft.grid = draft.grid.map((row) => row.map((room) => (room === gone.id ? heir : room)));
-    if (paintRoom === gone.id) paintRoom = heir;
+    if (ui.paintRoom === gone.id) ui.paintRoom = heir;
     commit();
   }
 
@@ -418,7 +417,7 @@ export function openEditor(root, ctx) {
     const taken = new Set(draft.people.map((p) => p.id));
     const [name, gender] = FIRST_NAMES.find(([n]) => !taken.has(n)) || [`P${draft.people.length + 1}`, "f"];
     draft.people.push({ id: name, name, gender, victim: !draft.people.some((p) => p.victim) });
-    placePerson = name;
+    ui.placePerson = name;
     commit();
   }
 
@@ -426,7 +425,7 @@ export function openEditor(root, ctx) {
     const [gone] = draft.people.splice(index, 1);
     delete draft.placed[gone.id];
     if (gone.victim && draft.people.length) draft.people[0].victim = true;
-    if (placePerson === gone.id) placePerson = null;
+    if (ui.placePerson === gone.id) ui.placePerson = null;
     commit(); // clues about them stay, and the check names them
   }
 
@@ -442,7 +441,7 @@ export function openEditor(root, ctx) {
       draft.placed[id] = draft.placed[old];
       delete draft.placed[old];
     }
-    if (placePerson === old) placePerson = id;
+    if (ui.placePerson === old) ui.placePerson = id;
   }
 
   function addClue() {
@@ -612,32 +611,33 @@ export function openEditor(root, ctx) {
   }
 
   function drawTools() {
-    for (const item of toolbar.children) item.setAttribute("aria-checked", String(item.dataset.tool === tool));
-    help.textContent = t(...TOOL_HELP[tool]);
+    for (const item of toolbar.children) item.setAttribute("aria-checked", String(item.dataset.tool === ui.tool));
+    board.classList.toggle("painting", ui.tool === "rooms"); // a finger drags to paint; with other tools it scrolls
+    help.textContent = t(...TOOL_HELP[ui.tool]);
     clear(palette);
     palette.setAttribute("aria-label", t("choix de l'outil", "tool choice"));
     const chip = (selected, label, data, click, swatch = null) => h("button", { type: "button", class: ["chip", data.kind && "kind-chip"],
       "aria-pressed": String(selected), dataset: data, on: { click } }, swatch, label);
-    if (tool === "rooms") {
-      draft.rooms.forEach((room, i) => palette.append(chip(room.id === paintRoom, `${room.id} · ${tr(room.name)}`, { paint: room.id },
-        () => { paintRoom = room.id; drawTools(); }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }))));
-    } else if (tool === "objects") {
+    if (ui.tool === "rooms") {
+      draft.rooms.forEach((room, i) => palette.append(chip(room.id === ui.paintRoom, `${room.id} · ${tr(room.name)}`, { paint: room.id },
+        () => { ui.paintRoom = room.id; drawTools(); }, h("span", { class: "swatch", style: { background: PALETTE[i % PALETTE.length] } }))));
+    } else if (ui.tool === "objects") {
       // chips on a wide screen, one menu on a phone (18 chips would push the board out of sight)
       const menu = h("select", { id: "editor-kind-menu", class: "palette-menu", "aria-label": t("objet à poser", "object to put"),
-        on: { change: (e) => { placeKind = e.target.value; drawTools(); } } });
+        on: { change: (e) => { ui.placeKind = e.target.value; drawTools(); } } });
       for (const [standable, fr, en] of [[true, "On peut s'y tenir", "One may stand on"], [false, "Bloque sa case", "Blocks its cell"]]) {
         const kinds = allKinds(draft).filter((key) => kindStandable(draft, key) === standable);
         palette.append(h("span", { class: "palette-group" }, h("span", { class: "palette-label" }, t(`${fr} :`, `${en}:`)),
-          kinds.map((key) => chip(key === placeKind, kindName(draft, key), { kind: key }, () => { placeKind = key; drawTools(); }))));
+          kinds.map((key) => chip(key === ui.placeKind, kindName(draft, key), { kind: key }, () => { ui.placeKind = key; drawTools(); }))));
         menu.append(h("optgroup", { label: t(fr, en) }, kinds.map((key) => h("option", { value: key }, kindName(draft, key)))));
       }
-      menu.value = placeKind;
+      menu.value = ui.placeKind;
       palette.append(menu);
-    } else if (tool === "people") {
+    } else if (ui.tool === "people") {
       if (!draft.people.length) palette.append(h("span", { class: "muted" }, t("Ajoutez des personnes (à droite).", "Add people (on the right).")));
       for (const p of draft.people) {
-        palette.append(chip(p.id === placePerson, `${p.gender === "f" ? "♀" : "♂"} ${p.name}${draft.placed[p.id] ? ` · ${cellText(draft.placed[p.id])}` : ""}`,
-          { place: p.id }, () => { placePerson = p.id; drawTools(); }));
+        palette.append(chip(p.id === ui.placePerson, `${p.gender === "f" ? "♀" : "♂"} ${p.name}${draft.placed[p.id] ? ` · ${cellText(draft.placed[p.id])}` : ""}`,
+          { place: p.id }, () => { ui.placePerson = p.id; drawTools(); }));
       }
     }
   }
@@ -909,7 +909,7 @@ export function openEditor(root, ctx) {
       return;
     }
     draft = read;
-    placePerson = null;
+    ui.placePerson = null;
     syncInputs();
     commit();
   }
