@@ -57,10 +57,15 @@ def _draw_the_house(page: Any) -> None:
     page.select_option("#editor-size", "4")
     page.click("#editor-new-case")
     expect(page.locator("#editor-board [data-cell]")).to_have_count(16)
-    for room in ("B", "C"):
-        page.click("#editor-add-room")  # a new room is the one painted
-        for r, c in sorted(ROOMS[room]):
-            page.click(f"#editor-board [data-cell='{r},{c}']")
+    page.click("#editor-add-room")  # a new room is the one painted: B with the mouse
+    for r, c in sorted(ROOMS["B"]):
+        page.click(f"#editor-board [data-cell='{r},{c}']")
+    page.click("#editor-add-room")  # C with the keyboard: one Tab stop, arrows between cells, Enter paints
+    page.focus("#editor-board [data-cell='2,0']")
+    for key in ("Enter", "ArrowRight", "Enter", "ArrowDown", "Enter", "ArrowLeft", "Enter"):
+        page.keyboard.press(key)
+    expect(page.locator("#editor-board [data-cell='3,0']")).to_be_focused()
+    expect(page.locator("#editor-board [tabindex='0']")).to_have_count(1)
     page.fill("#room-C-fr", "la Terrasse")
     page.fill("#room-C-en", "the Terrace")
     page.select_option("#room-C-prep", "sur")

@@ -73,10 +73,12 @@ const TOOL_HELP = {
     "The answer you intend (optional): choose a person, then their cell. It is checked once everyone is placed."],
   erase: ["Cliquez une case pour en retirer l'objet et la personne.", "Click a cell to take its object and person away."],
 };
+const KEYS_HELP = [" Au clavier : flèches entre les cases, Entrée pour agir, Ctrl+Z pour annuler.",
+  " Keyboard: arrows between cells, Enter to act, Ctrl+Z to undo."];
 
 // the undo list and the choices of the tools survive a redraw of the page (a language switch rebuilds it)
 const undoList = [];
-const ui = { tool: "rooms", paintRoom: "A", placeKind: "chaise", placePerson: null };
+const ui = { tool: "rooms", paintRoom: "A", placeKind: "chaise", placePerson: null, cell: "0,0" };
 
 function roomName(index) {
   const [fr, en, preposition] = ROOM_NAMES[index % ROOM_NAMES.length];
@@ -255,6 +257,13 @@ export function openEditor(root, ctx) {
   const stopPainting = () => { if (painting) { painting = false; commit(); } };
   window.addEventListener("pointerup", stopPainting);
   board.addEventListener("keydown", moveFocus);
+  // one Tab stop for the whole board (81 cells on a 9×9): the cell last visited; arrows move inside
+  board.addEventListener("focusin", (event) => {
+    const cell = event.target.closest?.("[data-cell]");
+    if (!cell) return;
+    ui.cell = cell.dataset.cell;
+    rove();
+  });
   section.addEventListener("keydown", (event) => {
     const typing = event.target.matches("input, textarea");
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !typing) {
@@ -373,6 +382,11 @@ export function openEditor(root, ctx) {
       if (personAt) delete draft.placed[personAt.id];
     }
     commit();
+  }
+
+  function rove() {
+    const current = board.querySelector(`[data-cell="${ui.cell}"]`) ? ui.cell : "0,0";
+    for (const cell of board.querySelectorAll("[data-cell]")) cell.setAttribute("tabindex", cell.dataset.cell === current ? "0" : "-1");
   }
 
   function moveFocus(event) {
@@ -613,7 +627,7 @@ export function openEditor(root, ctx) {
   function drawTools() {
     for (const item of toolbar.children) item.setAttribute("aria-checked", String(item.dataset.tool === ui.tool));
     board.classList.toggle("painting", ui.tool === "rooms"); // a finger drags to paint; with other tools it scrolls
-    help.textContent = t(...TOOL_HELP[ui.tool]);
+    help.textContent = t(...TOOL_HELP[ui.tool]) + t(...KEYS_HELP);
     clear(palette);
     palette.setAttribute("aria-label", t("choix de l'outil", "tool choice"));
     const chip = (selected, label, data, click, swatch = null) => h("button", { type: "button", class: ["chip", data.kind && "kind-chip"],
@@ -656,6 +670,7 @@ export function openEditor(root, ctx) {
     if (object && draft.objects[Number(object[1])]) marked.add(String(draft.objects[Number(object[1])].cell));
     if (field === "solution") Object.values(draft.placed).forEach((cell) => marked.add(String(cell)));
     drawCase(board, { tokens: draft.placed, interactive: true, stuck, marked });
+    rove();
   }
 
   /** Draw the case on svg: rooms, walls, objects; tokens at their cells; stuck cells and marked cells ringed. */
