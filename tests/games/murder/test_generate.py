@@ -112,7 +112,8 @@ def test_generated_cases_mix_the_kinds_of_clue_like_published_cases() -> None:
     reference = clue_mix(load_reference(path) for path in reference_files())
     for family, share in reference.families.items():  # and near what the published cases hold
         assert abs(mix.families[family] - share) <= 0.12, (family, mix.families[family], share)
-    assert any(clue.kind in ("not_row", "not_column") for case in cases for clue in case.clues)
+    # « pas dans la rangée » / « pas dans la colonne »: 2 of these 214 clues before the trade (0.9 %), 13 after
+    assert shares["not_line"] >= 0.03
 
 
 def test_generated_houses_have_as_many_rooms_and_as_large_ones_as_published_cases() -> None:

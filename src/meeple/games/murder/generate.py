@@ -12,7 +12,8 @@ A case is made in five moves, all drawn from one seeded random stream (same seed
 4. the clues are dropped one at a time whenever the logical solver still finishes the case at the asked
    level without guessing: the victim's first, then a clue of the family furthest above its share of
    :data:`MIX_TARGETS` (the mix of published cases); a suspect's last clue always stays, so what is left
-   is minimal but for suspects' only clues;
+   is minimal but for suspects' only clues; then a few clues are traded for a row or column the person
+   is not in when that does the same work (:func:`_negate_lines`), and dropping starts again;
 5. the case is kept only if its hardest deduction is exactly the asked level and the exact solver proves
    it has one solution; otherwise another attempt starts from a stream derived from the seed.
 """
@@ -39,6 +40,7 @@ from meeple.games.murder.model import (
     Clue,
     Person,
     Room,
+    bits,
     fold,
 )
 
@@ -343,10 +345,26 @@ def _attempt(size: int, difficulty: int, rng: SeededRandom) -> Case | None:
 
 def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
     """Drop clues while the case stays guess-free at ``difficulty``; a suspect's last clue stays (every
-    card says something), the victim's is tried first (it stays only when needed)."""
+    card says something), the victim's is tried first (it stays only when needed). Then a few clues are
+    traded for a row or column the person is not in (:func:`_negate_lines`), and dropping starts again."""
     if not solve_logically(case, difficulty, keep_steps=False).solved:
         return None
-    clues = list(case.clues)
+    clues = _drop_pass(case, list(case.clues), difficulty, rng)
+    if solve_logically(_rebuild(case, clues), difficulty, keep_steps=False).difficulty != difficulty:
+        return None  # below the asked level: not worth trading clues
+    traded = _negate_lines(case, clues, difficulty, rng)
+    if traded != clues:
+        clues = _drop_pass(case, traded, difficulty, rng)
+    final = _rebuild(case, clues)
+    result = solve_logically(final, difficulty, keep_steps=False)
+    if result.difficulty != difficulty or count_solutions(final, 2).count != 1:
+        return None
+    return with_solution(final, result.solution or {})
+
+
+def _drop_pass(case: Case, clues: list[Clue], difficulty: int, rng: SeededRandom) -> list[Clue]:
+    """``clues`` less every one that the logical solver can do without at ``difficulty``, tried in
+    :func:`_drop_order` (a suspect's last clue stays)."""
     kept = [True] * len(clues)
     holders = Counter(clue.person for clue in clues)
     for i in _drop_order(case, clues, kept, rng):
@@ -359,11 +377,74 @@ def _minimise(case: Case, difficulty: int, rng: SeededRandom) -> Case | None:
             holders[person] -= 1
         else:
             kept[i] = True
-    final = _rebuild(case, [c for c, k in zip(clues, kept, strict=True) if k])
-    result = solve_logically(final, difficulty, keep_steps=False)
-    if result.difficulty != difficulty or count_solutions(final, 2).count != 1:
-        return None
-    return with_solution(final, result.solution or {})
+    return [c for c, k in zip(clues, kept, strict=True) if k]
+
+
+NEGATION_TRIES = 3
+"""Rows or columns a person is not in that :func:`_negate_lines` tries in place of one of their clues."""
+
+NEGATION_SUCCESS = 0.5
+"""About the share of cases in which :func:`_negate_lines` finds a trade (measured: 9 of 31, 15 of 29)."""
+
+NEGATION_SOLVES = 12
+"""Logical solves :func:`_negate_lines` may spend on one case (it doubled 9×9 generation time unbounded)."""
+
+
+def _negate_lines(case: Case, clues: list[Clue], difficulty: int, rng: SeededRandom) -> list[Clue]:
+    """Trade clues of the families furthest above their share of :data:`MIX_TARGETS` for « pas dans la
+    rangée » / « pas dans la colonne » truths of the same person, while negated lines stay under their
+    share and the case stays guess-free at exactly ``difficulty``.
+
+    Dropping alone keeps them rare (0.8 % of clues): a row one is not in is weak, so it is nearly always
+    droppable — but it can do the work of a clue that is not, and then it is needed in its place (the case
+    without either was unsolvable), so the trade keeps the case minimal."""
+    # one trade is a large share of a small case's few clues (a 4×4 case holds about five): a case tries
+    # with a chance that brings the share near the target on every size, given that about half the
+    # cases that try find a trade
+    if rng.random() >= min(1.0, MIX_TARGETS["not_line"] * len(clues) / NEGATION_SUCCESS):
+        return clues
+    answer = case.solution or {}
+    order = list(range(len(clues)))
+    rng.shuffle(order)
+    first = _excess(clues)
+    solves = NEGATION_SOLVES
+    for i in sorted(order, key=lambda i: -first[mix_family(clues[i].kind)]):
+        excess = _excess(clues)
+        if excess["not_line"] >= 0 or solves <= 0:
+            break
+        if clues[i].kind in ("not_row", "not_column") or excess[mix_family(clues[i].kind)] <= 0:
+            continue
+        options = _negations(case, clues, i, answer[clues[i].person], difficulty, rng)[:min(NEGATION_TRIES, solves - 1)]
+        solves -= 1 + len(options)
+        for option in options:
+            trial = [*clues[:i], option, *clues[i + 1:]]
+            if solve_logically(_rebuild(case, trial), difficulty, keep_steps=False).difficulty == difficulty:
+                clues = trial
+                break
+    return clues
+
+
+def _negations(case: Case, clues: list[Clue], index: int, cell: Cell, difficulty: int, rng: SeededRandom) -> list[Clue]:
+    """The rows and columns its person is not in that could stand for ``clues[index]``, most cells removed
+    first: only a line that crosses the cells logic leaves that person without the clue can help (the
+    deductions are monotone: one that removes nothing there leaves the solver stuck)."""
+    person = clues[index].person
+    without = solve_logically(_rebuild(case, [*clues[:index], *clues[index + 1:]]), difficulty, keep_steps=False)
+    left = [case.cell(i) for i in bits(without.domains[[p.id for p in case.people].index(person)])]
+    options = [(sum(1 for r, _ in left if r == row), Clue(person, "not_row", index=row))
+               for row in range(case.size) if row != cell[0]]
+    options += [(sum(1 for _, c in left if c == col), Clue(person, "not_column", index=col))
+                for col in range(case.size) if col != cell[1]]
+    rng.shuffle(options)
+    options.sort(key=lambda option: -option[0])
+    return [clue for removed, clue in options if removed]
+
+
+def _excess(clues: list[Clue]) -> dict[str, float]:
+    """How far each family of :data:`MIX_TARGETS` is above its share among ``clues`` (negative: below)."""
+    held = Counter(mix_family(clue.kind) for clue in clues)
+    total = max(len(clues), 1)
+    return {family: held[family] / total - target for family, target in MIX_TARGETS.items()}
 
 
 def _drop_order(case: Case, clues: list[Clue], kept: list[bool], rng: SeededRandom) -> Iterator[int]:
@@ -373,9 +454,7 @@ def _drop_order(case: Case, clues: list[Clue], kept: list[bool], rng: SeededRand
     rng.shuffle(untried)
     victim = case.victim.id
     while untried:
-        held = Counter(mix_family(clues[i].kind) for i in range(len(clues)) if kept[i])
-        total = max(sum(held.values()), 1)
-        excess = {family: held[family] / total - target for family, target in MIX_TARGETS.items()}
+        excess = _excess([clue for clue, keep in zip(clues, kept, strict=True) if keep])
         best = max(untried, key=lambda i: (clues[i].person == victim, excess[mix_family(clues[i].kind)]))
         untried.remove(best)
         yield best
