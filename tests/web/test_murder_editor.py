@@ -1,6 +1,7 @@
 """The Sudoku Murder case editor in the browser: draw a 4×4 case from nothing, watch the server's check turn it
-from not unique to unique and guess-free (and see where logic gets stuck on another), export it (the file reads back to the same case), keep the draft over
-a reload, name an invalid clue, play and share it in a room, print it."""
+from not unique to unique and guess-free (and see where logic gets stuck on another), export it (the file reads
+back to the same case), keep the draft over a reload, name an invalid clue, play it, share it (a room, and a link
+carrying the case), print it."""
 
 from __future__ import annotations
 
@@ -126,12 +127,21 @@ def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any
     expect(page.locator("#editor-print")).to_contain_text("Il était dans la rangée du bas.")
     expect(page.locator("#editor-print")).to_contain_text("La victime. Elle était seule avec l'assassin.")
 
-    page.click("#editor-share-button")  # a room with the case, its link shown here
+    page.click("#editor-share-button")  # a room with the case, and a link that carries the case itself
     expect(page.locator("#editor-share-link")).to_have_value(re.compile(r"#/room/[A-Z0-9-]+$"))
-    page.click("#editor-play")  # and play-testing: a room of its own, the case on its board
+    expect(page.locator("#editor-case-link")).to_have_value(re.compile(r"#/shared/murder/[A-Za-z0-9_-]+$"))
+    case_link = page.locator("#editor-case-link").input_value()
+    page.click("#editor-play")  # play-testing: a room of its own, the case on its board
     wait_version(page, 0)
     expect(page.locator(".murder-card")).to_have_count(4)
     expect(page.locator("[data-person=Damien] .clues")).to_contain_text("Il était dans la rangée du bas.")
+    tested = page.url
+    page.goto(case_link)  # whoever opens the case link solves it in a room of their own (no answer in the link)
+    expect(page.locator("#shared-title")).to_contain_text("Premier meurtre — 4 × 4, 4 personnes")
+    page.click("#shared-play")
+    wait_version(page, 0)
+    assert page.url != tested
+    expect(page.locator("[data-person=Chloé] .clues")).to_contain_text("Elle était dans la colonne de droite.")
 
 
 def test_a_stuck_step_is_shown_and_an_invalid_clue_is_named_on_its_row(page: Any) -> None:
@@ -190,6 +200,8 @@ def test_an_imported_case_brings_its_own_objects_and_the_lists_are_the_formats(p
     page.set_input_files("#editor-import-file", str(bad))  # not a case: said, and the draft is untouched
     expect(page.locator(".toast.error")).to_contain_text("bad.json : pas une enquête")
     expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
+    page.goto(page.url.split("#")[0] + "#/shared/murder/bm90LWEtY2FzZQ")  # a cut or forged case link is said so
+    expect(page.locator("#shared-error")).to_contain_text("ne contient pas d'enquête lisible")
     lists = page.evaluate("async () => { const m = await import('/static/games/murder-editor.js'); return [m.FLOORS, m.KINDS]; }")
     assert [floor[0] for floor in lists[0]] == list(FLOORS)
     assert [[floor[1], floor[2]] for floor in lists[0]] == [[f.name.fr, f.name.en] for f in FLOORS.values()]

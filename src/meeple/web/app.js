@@ -88,6 +88,7 @@ function route() {
   if (page === "new" && arg) return showSetup(arg);
   if (page === "room" && arg) return showRoom(roomCode(arg));
   if (page === "edit" && arg) return showEditor(arg);
+  if (page === "shared" && arg) return showShared(arg, hash.split("/").slice(2).join("/"));
   return showLobby();
 }
 
@@ -299,6 +300,31 @@ function roomLink(code) {
 
 const EDITORS = { murder: "./games/murder-editor.js" };
 
+/** The editor's context: its game's catalogue questions, new rooms (shown, or kept aside for their link). */
+function editorContext(name, game) {
+  return {
+    game, toast,
+    catalog: (query, params) => catalog(name, query, params),
+    start: (choice) => startNewGame(name, choice),
+    share: async (options) => {
+      const room = await localRoom(name, { options });
+      return room ? { code: room.code, link: roomLink(room.code) } : null;
+    },
+  };
+}
+
+/** A content shared by link (#/shared/<game>/<data>): the game's editor module shows it (openShared). */
+async function showShared(name, data) {
+  clear(app);
+  const game = gameEntry(name);
+  if (!game || !EDITORS[name]) return showEditor(name);
+  const shown = routeNumber;
+  const { openShared } = await import(EDITORS[name]);
+  if (shown !== routeNumber) return;
+  document.title = `${tr(game.title)} · meeple`;
+  await openShared(app, editorContext(name, game), data);
+}
+
 async function showEditor(name) {
   clear(app);
   const game = gameEntry(name);
@@ -311,15 +337,7 @@ async function showEditor(name) {
   const shown = routeNumber;
   const { openEditor } = await import(EDITORS[name]);
   if (shown !== routeNumber) return; // the player went elsewhere meanwhile
-  const page = openEditor(app, {
-    game, toast,
-    catalog: (query, params) => catalog(name, query, params),
-    start: (choice) => startNewGame(name, choice),
-    share: async (options) => {
-      const room = await localRoom(name, { options });
-      return room ? { code: room.code, link: roomLink(room.code) } : null;
-    },
-  });
+  const page = openEditor(app, editorContext(name, game));
   leaveCurrentPage = () => page?.destroy?.();
 }
 

@@ -161,6 +161,70 @@ const capitalised = (text) => (text ? text[0].toUpperCase() + text.slice(1) : te
 const cellText = (cell) => `R${cell[0] + 1}C${cell[1] + 1}`;
 const sameCell = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];
 
+// --- a case in a link: #/shared/murder/<the case document, deflated, base64url> -------------------------------
+const MAX_LINK_TEXT = 24_000; // characters of a case link's data (a generated 9×9 case takes about 2 000)
+const MAX_CASE_BYTES = 32_768; // the case format's own limit (caseio CASE_LIMITS max_bytes): inflating stops there
+
+/** The case document, deflated and written in the characters of an address (base64url). */
+export async function packCase(doc) {
+  const stream = new Blob([JSON.stringify(doc)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The case document of a link's data, or null when it is not one (too long, not base64url, not deflated
+ * JSON, or inflating past the case format's size: a link is hostile input). */
+export async function unpackCase(text) {
+  if (typeof text !== "string" || !text || text.length > MAX_LINK_TEXT || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_CASE_BYTES) {
+        reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+    const doc = JSON.parse(await new Blob(chunks).text());
+    return doc && doc.format === CASE_FORMAT && validSize(doc.size) ? doc : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page of a shared case: what it is, and « Résoudre » (a room of one's own, the case checked by the server). */
+export async function openShared(root, ctx, text) {
+  const doc = await unpackCase(text);
+  const back = h("a", { href: "#/", class: "back" }, t("← Retour au salon", "← Back to the lobby"));
+  if (!doc) {
+    clear(root).append(h("section", { class: "panel shared-case" },
+      h("h1", {}, t("Enquête partagée", "Shared case")),
+      h("p", { class: "error", role: "alert", id: "shared-error" }, t("Ce lien ne contient pas d'enquête lisible (coupé ou modifié ?).",
+        "This link holds no readable case (cut short or changed?).")), back));
+    return;
+  }
+  const people = Array.isArray(doc.people) ? doc.people : [];
+  const title = doc.title && typeof doc.title === "object" ? tr(doc.title) : t("Une enquête", "A case");
+  clear(root).append(h("section", { class: "panel shared-case" },
+    h("h1", {}, t("Enquête partagée", "Shared case")),
+    h("p", { id: "shared-title" }, h("strong", {}, String(title)), ` — ${doc.size} × ${doc.size}, `,
+      t(`${people.length} personnes`, `${people.length} people`), " : ",
+      people.map((p) => String(p?.name ?? "")).filter(Boolean).join(", ")),
+    h("p", { class: "muted" }, t("Placez chacun, trouvez l'assassin : l'enquête a été vérifiée à sa création, le serveur la relit.",
+      "Place everyone, find the murderer: the case was checked when it was made, the server reads it again.")),
+    h("button", { type: "button", class: "primary", id: "shared-play", on: { click: () => ctx.start({ options: { case: doc } }) } },
+      t("Résoudre cette enquête", "Solve this case")), " ", back));
+}
+
 /**
  * Open the editor in root. ctx: catalog(name, params), toast(text, kind), start(choice) (a new room, shown),
  * share(options) (a new room, not shown: resolves to {code, link} or null). Returns {destroy}.
@@ -768,7 +832,7 @@ export function openEditor(root, ctx) {
     clear(peopleList);
     peopleCount.textContent = `${draft.people.length} / ${draft.size}`;
     draft.people.forEach((p, i) => {
-      peopleList.append(h("li", { class: "editor-row", dataset: { field: `people[${i}]`, person: p.id } },
+      peopleList.append(h("li", { class: "editor-row person-row", dataset: { field: `people[${i}]`, person: p.id } },
         control(t("Nom", "Name"), h("input", { value: p.name, maxLength: MAX_NAME, id: `person-${i}-name`,
           on: { input: (e) => { rename(p, e.target.value); typed(); }, change: textDone } })),
         control(t("Genre", "Gender"), select(`person-${i}-gender`, [["f", t("femme", "woman")], ["m", t("homme", "man")]], p.gender,
@@ -866,30 +930,43 @@ export function openEditor(root, ctx) {
     ctx.start({ options: roomOptions() });
   }
 
+  /** A room with the case (its link: the designer's own game, others watch it) and the case's own link
+   * (whoever opens it solves the case in a room of their own). */
   async function shareCase() {
-    const room = await ctx.share(roomOptions());
+    const options = roomOptions();
+    const [room, packed] = await Promise.all([ctx.share(options), packCase(options.case).catch(() => null)]);
     if (!room) return;
-    sharedLink = room.link;
+    const base = room.link.slice(0, room.link.indexOf("#"));
+    sharedLink = { room: room.link, case: packed && `${base}#/shared/murder/${packed}` }; // no deflate in this browser: no case link
     drawShare();
+  }
+
+  function linkField(id, link, label) {
+    const field = h("input", { id, readOnly: true, value: link, "aria-label": label });
+    return h("div", { class: "share" }, field,
+      h("button", { type: "button", id: `${id}-copy`, on: { click: async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(link);
+          ctx.toast(t("Lien copié", "Link copied"));
+        } catch {
+          ctx.toast(t("Copiez le lien sélectionné", "Copy the selected link"));
+        }
+      } } }, t("Copier", "Copy")));
   }
 
   function drawShare() {
     shareBox.hidden = !sharedLink;
     if (!sharedLink) return;
-    const field = h("input", { id: "editor-share-link", readOnly: true, value: sharedLink, "aria-label": t("Lien de la salle", "Room link") });
-    clear(shareBox).append(h("p", {}, t("Une salle avec cette enquête : qui ouvre le lien la regarde ; vous la jouez depuis « Reprendre ».",
-      "A room with this case: whoever opens the link watches it; you play it from « Resume ».")),
-    h("div", { class: "share" }, field,
-      h("button", { type: "button", id: "editor-copy-link", on: { click: async () => {
-        field.select();
-        try {
-          await navigator.clipboard.writeText(sharedLink);
-          ctx.toast(t("Lien copié", "Link copied"));
-        } catch {
-          ctx.toast(t("Copiez le lien sélectionné", "Copy the selected link"));
-        }
-      } } }, t("Copier le lien", "Copy the link")),
-      h("a", { class: "button quiet", href: sharedLink.slice(sharedLink.indexOf("#")) }, t("Ouvrir la salle", "Open the room"))));
+    clear(shareBox).append(
+      sharedLink.case ? h("p", {}, h("strong", {}, t("Lien à envoyer", "Link to send")), " — ",
+        t("chacun résout l'enquête dans sa propre salle :", "everyone solves the case in a room of their own:")) : null,
+      sharedLink.case ? linkField("editor-case-link", sharedLink.case, t("Lien de l'enquête", "Link of the case")) : null,
+      h("p", {}, h("strong", {}, t("Votre salle", "Your room")), " — ",
+        t("vous la jouez (aussi depuis « Reprendre ») ; qui ouvre ce lien vous regarde :",
+          "you play it (also from « Resume »); whoever opens this link watches you:"),
+        " ", h("a", { href: sharedLink.room.slice(sharedLink.room.indexOf("#")) }, t("ouvrir", "open"))),
+      linkField("editor-share-link", sharedLink.room, t("Lien de la salle", "Room link")));
   }
 
   function fileName() {
