@@ -263,8 +263,17 @@ def _lying_value(cell: Cell, mine: int, home: dict[Cell, int], away: dict[Cell, 
     if to_away == 0:
         value -= 95.0
     x, y = cell
-    ours = min((abs(x - gx) + abs(y - gy) for gx, gy in free_guardians[mine]), default=20)
-    theirs = min((abs(x - gx) + abs(y - gy) for gx, gy in free_guardians[1 - mine]), default=20)
+    ours = theirs = -1  # the nearest free guardian of each side (20 if it has none)
+    for gx, gy in free_guardians[mine]:
+        d = abs(x - gx) + abs(y - gy)
+        if ours < 0 or d < ours:
+            ours = d
+    for gx, gy in free_guardians[1 - mine]:
+        d = abs(x - gx) + abs(y - gy)
+        if theirs < 0 or d < theirs:
+            theirs = d
+    ours = 20 if ours < 0 else ours
+    theirs = 20 if theirs < 0 else theirs
     return value + 2.0 * max(-6, min(6, theirs - ours))
 
 
@@ -289,10 +298,12 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int, budget: Bu
     """The ``keep`` best of ``moves`` by the heuristic (those judged before the budget ran out; if none
     was, the first ``keep``)."""
     scored = []
+    values: dict[Cell | None, float] = {}
+    brings = game.placement_brings_guardian()
     for move in moves:
         if budget.exhausted():
             break
-        scored.append((_placement_value(game, seat, move), (move.cell, move.amount), move))
+        scored.append((_placement_value(game, seat, move, values, brings), (move.cell, move.amount), move))
         budget.spend()
     if not scored:
         return moves[:keep]
@@ -300,9 +311,16 @@ def _best(game: IlyosGame, seat: int, moves: list[Action], keep: int, budget: Bu
     return [move for _, _, move in scored[:keep]]
 
 
-def _placement_value(game: IlyosGame, seat: int, move: Action) -> float:
-    """``evaluate`` after the placement ``move``; the heuristic reads no island, so when the engine can
-    give the pieces after it without drawing the island in, that is evaluated (the same value, cheaper)."""
+def _placement_value(game: IlyosGame, seat: int, move: Action, values: dict[Cell | None, float],
+                     brings: bool) -> float:
+    """``evaluate`` after the placement ``move``. The heuristic reads the pieces, not the islands: when the
+    engine can give the pieces after the placement without drawing the island in, those are evaluated,
+    and the value is shared (``values``) by every placement that leaves the same pieces: the same pivot
+    if the island ``brings`` a guardian there, else all of them (the same value, computed once)."""
+    key = move.cell if brings else None
+    known = values.get(key)
+    if known is not None:
+        return known
     preview = game.pieces_after_placement(move) if move.kind == "place" else None
     if preview is None:
         game.push_trusted(move)
@@ -311,9 +329,10 @@ def _placement_value(game: IlyosGame, seat: int, move: Action) -> float:
         return value
     state, game.state = game.state, preview
     try:
-        return evaluate(game, seat)
+        value = values[key] = evaluate(game, seat)
     finally:
         game.state = state
+    return value
 
 
 # --- planning a turn -----------------------------------------------------------------------------------

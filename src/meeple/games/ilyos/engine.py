@@ -59,7 +59,6 @@ seed and the position) and :meth:`IlyosGame.apply_timeout` (pushes them).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -623,20 +622,25 @@ class IlyosGame(Game[Action]):
             return found
         g = state.guardians[gid]
         best = {g.cell: 0}
-        queue = [(0, g.cell)]
+        # Dijkstra with one bucket per cost (steps cost 1 or 2): the cells reached at each cost, in turn
+        buckets: list[list[Cell]] = [[g.cell]]
         steps, fixed, cells, at = self.geo.steps, self.geo.fixed_land, state.cells, state.at
         far = 1 << 30
-        while queue:
-            cost, cell = heapq.heappop(queue)
-            if cost > best.get(cell, far):
-                continue
-            for nxt, step in steps[cell]:
-                total = cost + step
-                if total > budget or nxt in at or not (nxt in cells or nxt in fixed):
+        cost = 0
+        while cost < len(buckets):
+            for cell in buckets[cost]:
+                if best[cell] != cost:  # reached cheaper since
                     continue
-                if total < best.get(nxt, far):
-                    best[nxt] = total
-                    heapq.heappush(queue, (total, nxt))
+                for nxt, step in steps[cell]:
+                    total = cost + step
+                    if total > budget or nxt in at or not (nxt in cells or nxt in fixed):
+                        continue
+                    if total < best.get(nxt, far):
+                        best[nxt] = total
+                        while len(buckets) <= total:
+                            buckets.append([])
+                        buckets[total].append(nxt)
+            cost += 1
         del best[g.cell]
         if g.crown >= 0:
             best = {cell: cost for cell, cost in best.items() if cell not in state.ground}
@@ -908,6 +912,10 @@ class IlyosGame(Game[Action]):
         if self.team_guardians(self.teams[state.current], state) < MAX_TEAM_GUARDIANS:
             self._add_guardian(state, state.current, pivot)
 
+    def placement_brings_guardian(self) -> bool:
+        """Whether an island placed now brings a guardian (the mover's team has fewer than 6: rule 2)."""
+        return self.team_guardians(self.teams[self.state.current]) < MAX_TEAM_GUARDIANS
+
     def pieces_after_placement(self, move: Action) -> State | None:
         """For a search that only weighs the pieces: the position after the placement ``move`` (legal
         here) with its guardian, crowns and cards exactly as :meth:`push` leaves them, but the island
@@ -940,11 +948,16 @@ class IlyosGame(Game[Action]):
         lying = [(state.ground.pop(c), c) for c in old_cells if c in state.ground]
         for gid, _ in riders:
             del state.at[state.guardians[gid].cell]
-        state.islands_memo = None
+        memo, before = state.islands_memo, state.islands[pivot]
         state.own_islands()
         for cell in old_cells:
             del state.cells[cell]
-        self._add_island(state, pivot, state.islands[pivot] + quarter_turns)
+        self._add_island(state, pivot, before + quarter_turns)
+        if memo is not None:  # the memo follows the turned island
+            after = state.islands[pivot]
+            turned = board.island_cells(pivot, after)
+            state.islands_memo = ((memo[0] - {(pivot, before)}) | {(pivot, after)},
+                                  memo[1] & ~self.geo.mask(old_cells) | self.geo.mask(turned))
         for gid, cell in riders:
             g = state.guardians[gid]
             new_cell = board.rotated(cell, pivot, quarter_turns)
