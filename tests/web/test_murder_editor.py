@@ -200,6 +200,15 @@ def test_an_imported_case_brings_its_own_objects_and_the_lists_are_the_formats(p
     page.set_input_files("#editor-import-file", str(bad))  # not a case: said, and the draft is untouched
     expect(page.locator(".toast.error")).to_contain_text("bad.json : pas une enquête")
     expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
+    junk = tmp_path / "junk.json"  # a case file of the wrong shapes everywhere: drawn, and the first fault named
+    junk.write_text(json.dumps({"format": "meeple-murder-case", "version": 1, "size": 4, "grid": [["A"], 7],
+                                "rooms": [{"id": 3, "name": "x"}, 5], "people": [{"name": ["X"]}, None],
+                                "clues": [7, {"kind": "zzz", "person": {}}], "objects": [{"cell": "bad"}]}), encoding="utf-8")
+    page.set_input_files("#editor-import-file", str(junk))
+    expect(page.locator("#editor-format-error")).to_contain_text("rooms[0]")
+    expect(page.locator("#editor-board [data-cell]")).to_have_count(16)
+    page.select_option("#clue-0-person", "X")  # a menu still works on a clue of an unknown kind
+    expect(page.locator("#clue-0-kind")).to_have_value("zzz")
     page.goto(page.url.split("#")[0] + "#/shared/murder/bm90LWEtY2FzZQ")  # a cut or forged case link is said so
     expect(page.locator("#shared-error")).to_contain_text("ne contient pas d'enquête lisible")
     lists = page.evaluate("async () => { const m = await import('/static/games/murder-editor.js'); return [m.FLOORS, m.KINDS]; }")

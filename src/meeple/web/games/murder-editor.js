@@ -99,17 +99,44 @@ function validSize(size) {
   return Number.isInteger(size) && size >= MIN_SIZE && size <= MAX_SIZE;
 }
 
-/** A draft read from a case document (a file, the kept draft): its solution becomes the placed answer. */
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+const text = (value, otherwise = "") => (typeof value === "string" ? value : value === undefined || value === null ? otherwise : String(value));
+const isCell = (value, size) => Array.isArray(value) && value.length === 2
+  && value.every((v) => Number.isInteger(v) && v >= 0 && v < size);
+
+/**
+ * A draft read from a case document (a file, the kept draft): its solution becomes the placed answer. The
+ * shapes the editor draws from are made sound (texts are texts, cells are cells, lists are lists) so that no
+ * file can break the page; the values themselves are kept as they are and the server's check names the bad
+ * ones (an unknown floor, a clue naming a room that does not exist…).
+ */
 function draftFrom(data) {
-  if (!data || typeof data !== "object" || !validSize(data.size) || !Array.isArray(data.grid)) return null;
-  const draft = { ...blankDraft(data.size), ...data };
-  for (const key of ["rooms", "object_kinds", "objects", "people", "clues"]) if (!Array.isArray(draft[key])) draft[key] = [];
-  const title = data.title && typeof data.title === "object" ? data.title : {};
-  draft.title = { fr: String(title.fr || ""), en: String(title.en || "") };
-  draft.placed = { ...(data.placed && typeof data.placed === "object" ? data.placed : {}),
-    ...(data.solution && typeof data.solution === "object" ? data.solution : {}) };
-  delete draft.solution;
-  return draft;
+  if (!isObject(data) || !validSize(data.size)) return null;
+  const size = data.size;
+  const list = (value) => (Array.isArray(value) ? value.filter(isObject) : []);
+  const rooms = list(data.rooms).map((room) => ({ ...room, id: text(room.id), floor: text(room.floor),
+    preposition: text(room.preposition, "dans"),
+    name: { fr: text(isObject(room.name) ? room.name.fr : room.name), en: text(isObject(room.name) ? room.name.en : "") } }));
+  const firstRoom = rooms[0]?.id ?? "A";
+  const grid = Array.from({ length: size }, (_, r) => Array.from({ length: size },
+    (__, c) => text(Array.isArray(data.grid?.[r]) ? data.grid[r][c] : undefined, firstRoom)));
+  const people = list(data.people).map((p) => ({ ...p, id: text(p.id), name: text(p.name, text(p.id)),
+    gender: text(p.gender), victim: p.victim === true }));
+  const placed = {};
+  for (const source of [data.placed, data.solution]) {
+    if (!isObject(source)) continue;
+    for (const [pid, cell] of Object.entries(source)) if (isCell(cell, size)) placed[pid] = [cell[0], cell[1]];
+  }
+  const title = isObject(data.title) ? data.title : {};
+  return {
+    format: CASE_FORMAT, version: 1, title: { fr: text(title.fr), en: text(title.en) }, size, grid,
+    rooms: rooms.length ? rooms : blankDraft(size).rooms,
+    object_kinds: list(data.object_kinds).map((kind) => ({ ...kind, id: text(kind.id) })),
+    objects: list(data.objects).filter((o) => isCell(o.cell, size)).map((o) => ({ cell: [o.cell[0], o.cell[1]], kind: text(o.kind) })),
+    people,
+    clues: list(data.clues).map((clue) => ({ ...clue, person: text(clue.person), kind: text(clue.kind) })),
+    placed,
+  };
 }
 
 function loadDraft() {
@@ -535,7 +562,9 @@ export function openEditor(root, ctx) {
 
   /** The clue with exactly the fields its kind needs (values kept when they still fit, else the first choice). */
   function withFields(clue) {
-    const fields = CLUE_KINDS.find((kind) => kind[0] === clue.kind)[3];
+    const known = CLUE_KINDS.find((kind) => kind[0] === clue.kind);
+    if (!known) return { ...clue }; // a kind from a file that does not exist: kept, the check names it
+    const fields = known[3];
     const next = { person: clue.person, kind: clue.kind };
     for (const field of fields) {
       if (field === "room") next.room = clue.room ?? draft.rooms[0]?.id;
@@ -855,7 +884,7 @@ export function openEditor(root, ctx) {
     const columns = Array.from({ length: draft.size }, (_, i) => [String(i), t(`colonne ${i + 1}`, `column ${i + 1}`)
       + (i === 0 ? t(" (gauche)", " (left)") : i === draft.size - 1 ? t(" (droite)", " (right)") : "")]);
     draft.clues.forEach((clue, i) => {
-      const kind = CLUE_KINDS.find((k) => k[0] === clue.kind) || CLUE_KINDS[0];
+      const kind = CLUE_KINDS.find((k) => k[0] === clue.kind) || [clue.kind, "", "", []]; // an unknown kind: no menus
       const set = (change) => { draft.clues[i] = withFields({ ...clue, ...change }); commit(); };
       const fields = kind[3].map((field) => {
         if (field === "room") return control(t("Pièce", "Room"), select(`clue-${i}-room`, rooms, clue.room, (v) => set({ room: v })));
