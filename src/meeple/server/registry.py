@@ -98,14 +98,15 @@ class GameAdapter:
     time limit, never in the server's own process. A text value of such an option is a shipped content's
     id (the game looks it up in its closed list), not a document."""
 
-    def inline_options(self, options: Mapping[str, JSON]) -> list[str]:
+    def inline_options(self, options: Mapping[str, JSON], source: str = "options") -> list[str]:
         """The options of ``options`` that carry a document sent inline, each checked against its limits
-        (raises :class:`~meeple.core.limits.TooLargeError` naming the first limit crossed)."""
+        (raises :class:`~meeple.core.limits.TooLargeError` naming the first limit crossed, its field under
+        ``source``: ``options.case`` for a room's options, ``params.case`` for a catalogue question's)."""
         found = []
         for key, limits in self.inline_content.items():
             value = options.get(key)
             if value is not None and not isinstance(value, str):
-                limits.check(value, f"options.{key}")
+                limits.check(value, f"{source}.{key}")
                 found.append(key)
         return found
 

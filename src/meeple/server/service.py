@@ -1060,11 +1060,16 @@ class RoomService:
         function = entry.adapter.catalog.get(name)
         if function is None:
             raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
+        heavy = name in entry.adapter.worker_queries
         try:
-            return await self._ask(name in entry.adapter.worker_queries, function, params)
+            if heavy and isinstance(params, dict):
+                # A document sent inline (the editors' level or case) is measured against its format's limits
+                # here, before it takes a worker's time: an oversized one costs the server one walk of it.
+                entry.adapter.inline_options(params, "params")
+            return await self._ask(heavy, function, params)
         except ServerError:
             raise
-        except TooLargeError as error:  # a document sent inline over its format's limits (the murder editor's case)
+        except TooLargeError as error:  # a document sent inline over its format's limits
             raise _too_large(error) from error
         except MeepleError as error:
             raise ServerError("bad_query", error.message) from error

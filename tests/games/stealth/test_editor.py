@@ -53,5 +53,6 @@ def test_the_server_answers_the_analyse_question_and_refuses_an_oversized_level(
     reply = server.post("/api/games/stealth/catalog/analyse", json={"params": {"level_data": doc}})
     assert reply.status_code == 200 and reply.json()["result"]["par"] == 2
     huge: dict[str, Any] = {**doc, "nodes": [{"id": f"n{i}", "x": i, "y": 0} for i in range(101)]}
-    too_big = server.post("/api/games/stealth/catalog/analyse", json={"params": {"level_data": huge}}).json()
-    assert too_big["result"]["format_error"]["field"] == "nodes"  # over the 100-node limit: nothing built
+    too_big = server.post("/api/games/stealth/catalog/analyse", json={"params": {"level_data": huge}})
+    # over the node limit: refused by the server before a worker builds anything, the message naming the field
+    assert too_big.status_code == 413 and "params.level_data: nodes" in too_big.json()["message"]["en"]
