@@ -102,6 +102,15 @@ def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any
     expect(page.locator("#editor-no-guess")).to_contain_text("Sans deviner")
     expect(page.locator("#editor-murderer")).to_have_text("L'assassin : Bruno")
     expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
+    page.click("[data-tool=people]")  # an intended answer that breaks a rule: the two people named are ringed
+    for name, cell in (("Alice", "0,0"), ("Bruno", "0,1"), ("Chloé", "2,3"), ("Damien", "3,2")):
+        page.click(f"[data-place='{name}']")
+        page.click(f"#editor-board [data-cell='{cell}']")
+    expect(page.locator("#editor-format-error")).to_contain_text("Réponse prévue")
+    expect(page.locator("#editor-board .marked-ring")).to_have_count(2)
+    page.click("[data-tool=erase]")
+    page.click("#editor-board [data-cell='0,1']")  # Bruno off the board: no answer is sent, the case is fine again
+    expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
     page.click("#editor-take-solution")  # the solver's answer becomes the intended one (exported with the case)
     expect(page.locator("#editor-board [data-cell='1,1'] .token-label")).to_have_text("Br")
     expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")

@@ -761,7 +761,13 @@ export function openEditor(root, ctx) {
     const field = report?.format_error?.field || "";
     const object = /^objects\[(\d+)\]/.exec(field);
     if (object && draft.objects[Number(object[1])]) marked.add(String(draft.objects[Number(object[1])].cell));
-    if (field === "solution") Object.values(draft.placed).forEach((cell) => marked.add(String(cell)));
+    if (field === "solution") {
+      // the people the reason names (« Bruno et Alice partagent une rangée »), else everyone placed
+      const reason = `${report.format_error.reason?.fr ?? ""} ${report.format_error.reason?.en ?? ""}`;
+      const named = draft.people.filter((p) => draft.placed[p.id] && p.name
+        && new RegExp(`(^|[^\\p{L}])${p.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "u").test(reason));
+      (named.length ? named : draft.people).forEach((p) => { if (draft.placed[p.id]) marked.add(String(draft.placed[p.id])); });
+    }
     drawCase(board, { tokens: draft.placed, interactive: true, stuck, marked });
     rove();
   }
@@ -819,6 +825,13 @@ export function openEditor(root, ctx) {
       }
     }
     svg.append(s("path", { d: walls.join(" "), class: "walls" }), s("rect", { x: 0, y: 0, width: n * CELL, height: n * CELL, class: "outer-wall" }));
+    // rings on top of every cell and wall (a cell's own outline would hide under its neighbours)
+    for (const [keys, ring] of [[marked, "marked-ring"], [new Set(stuckAt.keys()), "stuck-ring"]]) {
+      for (const key of keys) {
+        const [r, c] = key.split(",").map(Number);
+        svg.append(s("rect", { x: c * CELL + 5, y: r * CELL + 5, width: CELL - 10, height: CELL - 10, rx: 4, class: ["cell-ring", ring] }));
+      }
+    }
   }
 
   /** A labelled control of a row: the label is read by screen readers, shown only where there is room. */
