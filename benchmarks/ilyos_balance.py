@@ -33,8 +33,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from meeple.core.errors import MeepleError
 from meeple.core.rng import derive_seed
 from meeple.core.stats import wilson_interval
+from meeple.games.ilyos.engine import IlyosGame
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "size11": {"size": 11},
@@ -78,7 +80,43 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "default-2v2": {"mode": "2v2"},
     "default-diag": {"mode": "2v2", "team_diagonal": True},
 }
-"""Named option sets (anything not given takes the game's default)."""
+"""Named option sets (anything not given takes the game's default). Any other name made of the same
+parts is understood too (see :func:`variant_options`)."""
+
+_LETTERS = {"r": ("village_refuge", True), "a": ("anchored_carriers", True), "e": ("escort", True),
+            "n": ("no_retake", True)}
+_NUMBERS = {"c": "compensation", "t": "take_cost", "k": "crowns", "i": "islands", "g": "guardians", "s": "size"}
+_WORDS = {"2v2": {"mode": "2v2"}, "diag": {"mode": "2v2", "team_diagonal": True}, "default": {}}
+
+
+def variant_options(name: str) -> dict[str, Any]:
+    """The options a variant name stands for: a name of ``VARIANTS``, or parts joined by ``-``: ``sizeN``
+    (or ``default``), then ``2v2``/``diag`` and letters: ``r`` village refuge, ``a`` anchored carriers,
+    ``e`` escort, ``n`` no immediate retake, ``cN`` compensation, ``tN`` take cost, ``kN`` crowns, ``iN`` islands, ``gN`` guardians
+    (``size15-rae-c3``: 15 × 15, refuge, anchored carriers, escort, compensation 3). Raises ValueError."""
+    if name in VARIANTS:
+        return VARIANTS[name]
+    options: dict[str, Any] = {}
+    for part in name.split("-"):
+        if part in _WORDS:
+            options.update(_WORDS[part])
+            continue
+        if part.startswith("size") and part[4:].isdigit():
+            options["size"] = int(part[4:])
+            continue
+        rest = part
+        while rest:
+            letter, rest = rest[0], rest[1:]
+            digits = ""
+            while rest[:1].isdigit():
+                digits, rest = digits + rest[0], rest[1:]
+            if letter in _LETTERS and not digits:
+                options[_LETTERS[letter][0]] = _LETTERS[letter][1]
+            elif letter in _NUMBERS and digits:
+                options[_NUMBERS[letter]] = int(digits)
+            else:
+                raise ValueError(f"bad part {part!r} in variant {name!r}")
+    return options
 
 
 def _check_level(level: str) -> None:
@@ -117,7 +155,7 @@ def play(job: tuple[str, str, int]) -> dict[str, Any]:
     variant, level, index = job
     if level not in _CONFIGURED:  # a worker plays one level only (see main)
         _CONFIGURED[level] = _set_level(level)
-    options = VARIANTS[variant]
+    options = variant_options(variant)
     seed = derive_seed(20261201, f"{variant}:{level}:{index}")
     began = time.process_time()
     game = play_game(options, seed, [_CONFIGURED[level]] * (4 if options.get("mode") == "2v2" else 2))
@@ -219,10 +257,12 @@ def main() -> None:
         report(args.report)
         return
     variants = args.variants.split(",")
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        print(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}", file=sys.stderr)
-        raise SystemExit(2)
+    for variant in variants:
+        try:
+            IlyosGame.new(variant_options(variant), 1)
+        except (ValueError, MeepleError) as error:
+            print(f"bad variant {variant!r}: {error}; named ones: {', '.join(VARIANTS)}", file=sys.stderr)
+            raise SystemExit(2) from None
     _check_level(args.level)
     run(variants, args.level, args.games, max(1, args.jobs), args.out)
 

@@ -16,7 +16,9 @@ from tests.games.ilyos.helpers import arrange
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
 MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True},
                                {"size": 13, "crowns": 3, "village_refuge": True, "take_cost": 2},
-                               {"size": 15, "mode": "2v2", "crowns": 3, "compensation": 3}]
+                               {"size": 15, "mode": "2v2", "crowns": 3, "compensation": 3},
+                               {"size": 13, "anchored_carriers": True, "escort": True, "village_refuge": True},
+                               {"mode": "2v2", "team_diagonal": True, "anchored_carriers": True, "no_retake": True}]
 
 ELEVEN = board.geometry(11)
 """The 11 × 11 board the hand-built positions of these tests are written for."""
@@ -134,7 +136,11 @@ def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies
     for _ in range(plies):
         if game.is_over():
             break
-        game.push(rng.choice(game.legal_moves()))
+        move = rng.choice(game.legal_moves())
+        if move.kind == "take":
+            taken = game.state.guardians[game.state.at[move.cell]].crown
+            assert taken not in game.state.truce, "R51: a crown just taken is not taken back at once"
+        game.push(move)
         state = game.state
         cells = [g.cell for g in state.guardians.values()]
         assert len(set(cells)) == len(cells) and all(game.is_land(c) for c in cells)
@@ -144,6 +150,9 @@ def test_random_play_keeps_the_invariants(seed: int, mode: dict[str, Any], plies
         assert all(c in state.cells for c in state.ground if c not in game.geo.fixed_land)
         assert not any(g.crown >= 0 and g.cell in state.ground for g in state.guardians.values()), \
             "seed 22: a carrier never stands on a lying crown (nor does one appear under it)"
+        if game.anchored:
+            assert state.next_crown == game.crowns_in_play() + sum(game.team_scores()), \
+                "R49: with anchored carriers no crown is ever lost"
         for player in state.players:
             assert all(0 <= n <= STOCK_CAP for n in player.stock.values())
             assert len(player.deck) + len(player.discard) + len(player.hand) == 13

@@ -449,8 +449,9 @@ def test_two_players_each_own_two_diagonal_villages() -> None:
     [({"mode": "solo"}, "mode"), ({"islands": 5}, "islands"), ({"guardians": 0}, "guardians"),
      ({"time_per_turn": 4}, "time_per_turn"), ({"team_diagonal": True}, "team_diagonal"), ({"colour": 1}, "colour"),
      ({"sacrificed_guardian": "yes"}, "sacrificed_guardian"), ({"size": 12}, "size"), ({"size": True}, "size"),
-     ({"compensation": 4}, "compensation"), ({"take_cost": 0}, "take_cost"), ({"crowns": 1}, "crowns"),
-     ({"village_refuge": 1}, "village_refuge")],
+     ({"compensation": 6}, "compensation"), ({"take_cost": 0}, "take_cost"), ({"crowns": 1}, "crowns"),
+     ({"village_refuge": 1}, "village_refuge"), ({"anchored_carriers": "yes"}, "anchored_carriers"),
+     ({"escort": 1}, "escort"), ({"no_retake": None}, "no_retake")],
 )
 def test_bad_options_name_the_field(options: dict[str, object], field: str) -> None:
     with pytest.raises(FormatError, match=field):
@@ -569,3 +570,55 @@ def test_the_village_refuge_option_protects_a_carrier_standing_in_its_own_villag
     away = arrange(options, islands=[((8, 0), 1)], guardians=[(0, (9, 0)), (1, (8, 0))], carried={0: 0},
                    ground={HEART: 1}, seat=1)
     assert Action("take", 1, (9, 0)) in away.legal_moves(), "NE is not its village: it may be taken"
+
+
+def test_the_anchored_carriers_option_never_pushes_a_carrier_into_the_void() -> None:
+    islands = [((1, 3), 0), ((3, 3), 0)]  # row y = 3 from x = 1 to 4; (5, 3) is void
+    line = [(0, (2, 3)), (1, (3, 3)), (1, (4, 3))]
+    game = arrange({"anchored_carriers": True}, islands=islands, guardians=line, carried={2: 7},
+                   ground={HEART: 8}, hand=["push"] * 4 + ["move"])
+    assert moves_of(game, "push", 0) == [], "every force would drop the carrier at the front into the void"
+    with pytest.raises(IllegalMoveError, match=r"Anchored carriers|Porteurs ancrés"):
+        game.push(Action("push", 0, (3, 3), 1))
+    assert game.state.guardians[2].crown == 7 and game.state.guardians[2].cell == (4, 3)
+    empty_handed = arrange({"anchored_carriers": True}, islands=islands, guardians=line, carried={0: 7},
+                           ground={HEART: 8}, hand=["push"] * 4 + ["move"])
+    empty_handed.push(Action("push", 0, (3, 3), 1))
+    assert 2 not in empty_handed.state.guardians, "a guardian without a crown still falls"
+    walled = arrange({"anchored_carriers": True}, islands=[*islands, ((5, 3), 0)], guardians=line,
+                     carried={2: 7}, ground={HEART: 8}, hand=["push"] * 4 + ["move"])
+    assert [m.amount for m in moves_of(walled, "push", 0)] == [1, 2], "a carrier is pushed along land as before"
+
+
+def test_the_escort_option_protects_a_carrier_beside_an_ally() -> None:
+    escorted = arrange({"escort": True}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (1, (3, 3))],
+                       carried={1: 0}, ground={HEART: 1})
+    assert Action("take", 0, (2, 3)) not in escorted.legal_moves()
+    with pytest.raises(IllegalMoveError, match=r"Escort|Escorte"):
+        escorted.push(Action("take", 0, (2, 3)))
+    alone = arrange({"escort": True}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (0, (3, 3))],
+                    carried={1: 0}, ground={HEART: 1})
+    assert Action("take", 0, (2, 3)) in alone.legal_moves(), "guardians of the taker's team escort nobody"
+    unprotected = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (1, (3, 3))], carried={1: 0},
+                          ground={HEART: 1})
+    assert Action("take", 0, (2, 3)) in unprotected.legal_moves(), "without the option an escort protects nothing"
+
+
+def test_the_no_retake_option_keeps_a_taken_crown_from_being_taken_back_at_once() -> None:
+    options = {"no_retake": True}
+    game = arrange(options, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0}, ground={HEART: 1})
+    game.push(Action("take", 0, (2, 3)))
+    assert game.view(None)["truce"] == {"now": [], "next_turn": [0]}
+    _place_and_end(game)
+    assert game.to_move() == 1 and Action("take", 1, (1, 3)) not in game.legal_moves()
+    with pytest.raises(IllegalMoveError, match=r"No immediate retake|Pas de reprise"):
+        game.push(Action("take", 1, (1, 3)))
+    _place_and_end(game)
+    _place_and_end(game)
+    assert game.view(None)["truce"]["now"] == [], "the truce ends when the taking team has played again"
+    assert Action("take", 1, (1, 3)) in game.legal_moves()
+    plain = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0}, ground={HEART: 1})
+    plain.push(Action("take", 0, (2, 3)))
+    _place_and_end(plain)
+    assert Action("take", 1, (1, 3)) in plain.legal_moves(), "without the option a crown is taken back at once"
+    assert "truce" not in plain.view(None)

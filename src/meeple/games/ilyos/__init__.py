@@ -38,6 +38,8 @@ INFO = GameInfo(
         {"mode": "2v2", "team_diagonal": True, "islands": 12, "guardians": 4},
         {"islands": 4, "guardians": 1, "sacrificed_guardian": True, "time_per_turn": 2},
         {"size": 15, "village_refuge": True, "crowns": 3, "compensation": 0, "take_cost": 2},
+        {"size": 13, "anchored_carriers": True, "escort": True, "village_refuge": True, "no_retake": True,
+         "compensation": 5},
     ],
     max_playout_moves=150,
 )

@@ -12,10 +12,14 @@ Options (``IlyosGame.new(options, seed)``)::
     sacrificed_guardian  bool: the guardian that validates a crown leaves play (rule 24)
     time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
     size                 11 (default), 13 or 15: the board is size × size cells (rule R1)
-    compensation         0, 1, 2 (default) or 3 moves in the starting stock of P2 (and P4) (rule R47)
+    compensation         0 to 5 moves (default 2) in the starting stock of P2 (and P4) (rule R47)
     take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
     crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
     village_refuge       bool: a carrier standing in one of its own villages cannot be taken from (R36)
+    anchored_carriers    bool: a push never makes a guardian carrying a crown fall into the void (R49)
+    escort               bool: a carrier orthogonally beside an allied guardian cannot be taken from (R50)
+    no_retake            bool: a crown taken from an opponent cannot be taken back before the taker's team
+                         plays again (R51)
 
 Moves as JSON (``move_to_json``)::
 
@@ -47,7 +51,9 @@ The view of a seat (``view(seat)``, JSON; ``None`` is a spectator)::
      "viewer": seat|null, "free_used": [crowns already passed or put down this turn],
      "next_ids": [next guardian id, next crown id]}
 
-Each player entry also has ``"reshuffles"`` (how many times its discard became its deck). Cells are
+Each player entry also has ``"reshuffles"`` (how many times its discard became its deck). With the
+``no_retake`` option the view also has ``"truce": {"now": [crowns no one may take this turn],
+"next_turn": [crowns taken this turn, protected during the next one]}`` (R51). Cells are
 ``[x, y]`` with ``[0, 0]`` the top-left; ``move_text`` writes them ``a1`` (column letter, row from 1).
 
 ``hand`` and ``points`` appear only in the view of the seat to whom they belong; no view carries a deck's
@@ -92,6 +98,9 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
     "village_refuge": False,
+    "anchored_carriers": False,
+    "escort": False,
+    "no_retake": False,
 }
 TAKE_COST_CHOICES = (1, 2, 3)
 CROWNS_CHOICES = (2, 3)
@@ -171,6 +180,8 @@ class State:
     shared_islands: bool = False
     shared_numbers: bool = False
     owned_players: int = 0  # bit s: players[s] belongs to this state alone
+    taken: frozenset[int] = frozenset()  # crowns taken during this turn (option no_retake, R51)
+    truce: frozenset[int] = frozenset()  # crowns taken during the previous turn: none may be taken now (R51)
 
     def copy(self) -> State:
         """An independent copy."""
@@ -179,6 +190,7 @@ class State:
             self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
             self.cells.copy(), self.at.copy(), self.numbers.copy(), islands_memo=self.islands_memo,
+            taken=self.taken, truce=self.truce,
         )
 
     def child(self) -> State:
@@ -191,6 +203,7 @@ class State:
             self.scores[:], self.current, self.turn, self.placed, self.free_used, self.stock_used,
             self.next_guardian, self.next_crown, self.salt, self.over, self.end_reason,
             self.cells, self.at.copy(), self.numbers, islands_memo=self.islands_memo,
+            taken=self.taken, truce=self.truce,
         )
         child.shared_players = child.shared_islands = child.shared_numbers = True
         return child
@@ -214,7 +227,7 @@ class State:
         return player
 
 
-COMPENSATION_CHOICES = (0, 1, 2, 3)
+COMPENSATION_CHOICES = (0, 1, 2, 3, 4, 5)
 """The ``compensation`` option: moves in the starting stock of each seat of the team playing second."""
 
 
@@ -241,7 +254,8 @@ def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
     merged = {**DEFAULT_OPTIONS, **given}
     if merged["mode"] not in ("duel", "2v2"):
         raise _option_error("mode", "'duel' or '2v2' expected", "« duel » ou « 2v2 » attendu")
-    for flag in ("team_diagonal", "sacrificed_guardian", "village_refuge"):
+    for flag in ("team_diagonal", "sacrificed_guardian", "village_refuge", "anchored_carriers", "escort",
+                 "no_retake"):
         if not isinstance(merged[flag], bool):
             raise _option_error(flag, "true or false expected", "true ou false attendu")
     if merged["team_diagonal"] and merged["mode"] != "2v2":
@@ -277,6 +291,9 @@ class IlyosGame(Game[Action]):
         self.take_cost = int(options["take_cost"])
         self.max_crowns = int(options["crowns"])
         self.village_refuge = bool(options["village_refuge"])
+        self.anchored = bool(options["anchored_carriers"])
+        self.escort = bool(options["escort"])
+        self.no_retake = bool(options["no_retake"])
         self.validation: tuple[frozenset[Cell], ...] = tuple(
             frozenset().union(*(self.geo.villages[c] for c in self.village_corners(seat))) for seat in range(self._num)
         )
@@ -459,6 +476,8 @@ class IlyosGame(Game[Action]):
         state.placed = False
         state.free_used = frozenset()
         state.stock_used = frozenset()
+        if self.no_retake:  # R51: what this turn's team took stays its own during the other team's next turn
+            state.truce, state.taken = state.taken, frozenset()
         self._start_turn(state)
 
     def _finish(self, state: State, reason: str) -> None:
@@ -681,6 +700,8 @@ class IlyosGame(Game[Action]):
             for gid in line:
                 if self.board_has_land(state, state.guardians[gid].cell):
                     survivors.append(gid)
+                elif self.anchored and state.guardians[gid].crown >= 0:
+                    return None  # R49: a carrier is never pushed into the void, so this force is not offered
                 else:
                     self._remove_guardian(state, gid)  # into the void, with any crown it carries
             line = survivors
@@ -799,7 +820,8 @@ class IlyosGame(Game[Action]):
                 continue
             carried = state.guardians[other].crown
             if (g.crown < 0 and carried >= 0 and not self.allied(other, state.current)
-                    and points["move"] >= self.take_cost and not self._in_refuge(other)):
+                    and points["move"] >= self.take_cost and not self._in_refuge(other)
+                    and not (self.escort and self._escorted(other)) and carried not in state.truce):
                 yield Action("take", gid, target)
             if g.crown >= 0 and carried < 0 and self.allied(other, state.current) and g.crown not in state.free_used:
                 yield Action("give", gid, target)
@@ -811,6 +833,16 @@ class IlyosGame(Game[Action]):
         """With the ``village_refuge`` option: whether ``gid`` stands in a village where it validates."""
         g = self.state.guardians[gid]
         return self.village_refuge and g.cell in self.validation[g.owner]
+
+    def _escorted(self, gid: int) -> bool:
+        """Whether ``gid`` has an allied guardian orthogonally beside it (the ``escort`` option, R50)."""
+        state = self.state
+        team = self.teams[state.guardians[gid].owner]
+        for neighbour in self.geo.orthogonal_neighbours(state.guardians[gid].cell):
+            other = state.at.get(neighbour, -1)
+            if other >= 0 and self.teams[state.guardians[other].owner] == team:
+                return True
+        return False
 
     def push(self, move: Action) -> None:
         """Play one action; an illegal one raises :class:`IllegalMoveError` and changes nothing."""
@@ -849,8 +881,34 @@ class IlyosGame(Game[Action]):
             return Msg("ce gardien n'est pas sur le plateau", "no such guardian on the board")
         if move.guardian >= 0 and not self.commands(self.state.current, move.guardian):
             return Msg("ce gardien n'est pas à vous", "this guardian is not yours")
-        return self._why_too_costly(move) or Msg("action impossible dans cette position",
-                                                 "this action is not possible here")
+        return self._why_too_costly(move) or self._why_protected(move) or Msg(
+            "action impossible dans cette position", "this action is not possible here")
+
+    def _why_protected(self, move: Action) -> Msg | None:
+        """Why ``move`` is refused when a protection option (R36 refuge, R49, R50) forbids it (None otherwise)."""
+        if move.kind == "take" and move.cell in self.state.at:
+            other = self.state.at[move.cell]
+            if self.state.guardians[other].crown >= 0 and self._in_refuge(other):
+                return Msg("ce porteur est dans son village : on ne peut pas lui prendre sa couronne (Refuge au village)",
+                           "this carrier stands in its own village: its crown cannot be taken (Village refuge)")
+            if self.state.guardians[other].crown in self.state.truce:
+                return Msg("cette couronne vient d'être prise : on ne peut pas la reprendre avant le prochain tour "
+                           "de l'équipe qui l'a prise (Pas de reprise immédiate)",
+                           "this crown has just been taken: it cannot be taken back before the taking team's next "
+                           "turn (No immediate retake)")
+            if self.state.guardians[other].crown >= 0 and self.escort and self._escorted(other):
+                return Msg("ce porteur est escorté par un allié : on ne peut pas lui prendre sa couronne (Escorte)",
+                           "an ally escorts this carrier: its crown cannot be taken (Escort)")
+        if move.kind == "push" and self.anchored and move.guardian >= 0:
+            self.anchored = False  # would the push be legal if carriers could fall?
+            try:
+                unanchored = self.push_result(move.guardian, move.cell, move.amount)
+            finally:
+                self.anchored = True
+            if unanchored is not None:
+                return Msg("cette poussée ferait tomber un porteur de couronne dans le vide (Porteurs ancrés)",
+                           "this push would make a crown carrier fall into the void (Anchored carriers)")
+        return None
 
     def _why_too_costly(self, move: Action) -> Msg | None:
         """Why ``move`` is refused when only the cards to spend are missing (None otherwise)."""
@@ -935,6 +993,8 @@ class IlyosGame(Game[Action]):
         crown = state.guardians[giver].crown
         if move.kind == "take":
             self._spend(state, "move", self.take_cost)
+            if self.no_retake:
+                state.taken = state.taken | {crown}
         else:
             state.free_used = state.free_used | {crown}
         a, b = state.guardians[giver], state.guardians[taker]
@@ -1050,7 +1110,7 @@ class IlyosGame(Game[Action]):
     def _public_json(self) -> dict[str, JSON]:
         state = self.state
         outcome = self.outcome()
-        return {
+        return self._with_truce({
             "game": self.name,
             "size": self.geo.size,
             "options": dict(self.options),
@@ -1076,7 +1136,13 @@ class IlyosGame(Game[Action]):
             "last_move": self.move_to_json(self._stack[-1]) if self._stack else None,
             "outcome": outcome.to_json() if outcome else None,
             "time_per_turn": self.options["time_per_turn"],
-        }
+        })
+
+    def _with_truce(self, data: dict[str, JSON]) -> dict[str, JSON]:
+        """With the ``no_retake`` option, the view also says which crowns may not be taken now (R51)."""
+        if self.no_retake:
+            data["truce"] = {"now": sorted(self.state.truce), "next_turn": sorted(self.state.taken)}
+        return data
 
     def team_scores(self) -> list[int]:
         """Crowns validated by each team (a shared score with Team diagonal)."""
