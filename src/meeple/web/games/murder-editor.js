@@ -18,6 +18,7 @@ const UNDO_DEPTH = 100;
 export const MIN_SIZE = 4; // the case format's sizes (games/murder/model.py MIN_SIZE, MAX_SIZE)
 export const MAX_SIZE = 9;
 export const MAX_ROOMS = 16; // room ids are the letters A…P: more rooms than any published 9×9 case has (7)
+const MAX_CLUES = 100; // the case format's limit (caseio CASE_LIMITS counts: clues)
 const MAX_NAME = 40; // a person's or a room's name (the case format refuses texts over 200 characters)
 
 /** The floors of the case format (games/murder/model.py FLOORS): key, French, English. */
@@ -550,6 +551,7 @@ export function openEditor(root, ctx) {
   }
 
   function addClue() {
+    if (draft.clues.length >= MAX_CLUES) return;
     if (!draft.people.length) {
       ctx.toast(t("Ajoutez d'abord des personnes.", "Add people first."));
       return;
@@ -920,7 +922,7 @@ export function openEditor(root, ctx) {
         h("p", { class: "clue-text", id: `clue-${i}-text` }),
         h("p", { class: "row-error" })));
     });
-    section.querySelector("#editor-add-clue").disabled = !draft.people.length;
+    section.querySelector("#editor-add-clue").disabled = !draft.people.length || draft.clues.length >= MAX_CLUES;
     drawClueTexts();
   }
 
