@@ -36,6 +36,7 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.limits import ContentLimits, TooLargeError
+from meeple.core.modules import MissingPartError
 from meeple.core.rng import derive_seed, fresh_seed
 from meeple.server.bus import LEASE_MS, PRESENCE_SECONDS, PRESENCE_TTL, LocalBus
 from meeple.server.fairuse import FairQueue, FairUse, Limits, RateLimited
@@ -118,6 +119,15 @@ class ServerError(MeepleError):
 
 def _err(code: str, fr: str, en: str, status: int = 400) -> ServerError:
     return ServerError(code, Msg(fr, en), status)
+
+
+def _query_error(error: MeepleError) -> ServerError:
+    """A game's refusal of a question: ``missing_part`` (501) when an optional part of meeple is not installed
+    (the PDF of a printed sheet without the ``pdf`` extra: a client can offer something else), else
+    ``bad_query``."""
+    if isinstance(error, MissingPartError):
+        return ServerError("missing_part", error.message, 501)
+    return ServerError("bad_query", error.message)
 
 
 def _too_large(error: TooLargeError) -> ServerError:
@@ -1048,7 +1058,7 @@ class RoomService:
         except ServerError:
             raise
         except MeepleError as error:
-            raise ServerError("bad_query", error.message) from error
+            raise _query_error(error) from error
         except Exception as error:
             log.exception("query %s failed in room %s", name, room.code)
             raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
@@ -1072,7 +1082,7 @@ class RoomService:
         except TooLargeError as error:  # a document sent inline over its format's limits
             raise _too_large(error) from error
         except MeepleError as error:
-            raise ServerError("bad_query", error.message) from error
+            raise _query_error(error) from error
         except Exception as error:
             log.exception("catalog query %s of %s failed", name, game)
             raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",

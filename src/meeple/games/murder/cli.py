@@ -20,11 +20,11 @@ from meeple.games.murder import INFO
 from meeple.games.murder.api import hint_for
 from meeple.games.murder.book import MAX_BOOK_CASES, book_plan, make_entries, write_book
 from meeple.games.murder.caseio import case_to_json, load_case
-from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.exact import answer_board, count_solutions
 from meeple.games.murder.game import parse_move_text
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import LEVEL_NAMES, parse_difficulty, solve_logically
-from meeple.games.murder.model import MAX_SIZE, MIN_SIZE, Case, Cell, murderer, violations
+from meeple.games.murder.model import MAX_SIZE, MIN_SIZE, Case, Cell, murderer
 from meeple.games.murder.render import PAPERS, default_paper, write_render
 from meeple.games.murder.text import cell_name
 
@@ -322,12 +322,9 @@ def render(
     case = load_case(case_file)
     board = None
     if solution:
-        board = dict(case.solution) if case.solution else None
-        if board is None or violations(case, board):
-            found = count_solutions(case, 1)
-            if not found.solutions:
-                raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
-            board = found.solutions[0]
+        board = answer_board(case)
+        if board is None:
+            raise MeepleError(Msg(f"{case_file} : aucune solution", f"{case_file}: no solution"))
     path = write_render(case, out, board, lang, paper)
     typer.echo(written(path))
 

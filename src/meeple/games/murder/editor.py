@@ -30,9 +30,10 @@ from meeple.core.errors import BudgetExceededError, FormatError
 from meeple.core.i18n import Msg
 from meeple.core.limits import TooLargeError
 from meeple.games.murder.caseio import case_from_json
-from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.exact import answer_board, count_solutions
 from meeple.games.murder.logic import LogicResult, solve_logically
 from meeple.games.murder.model import Case, Cell, murderer
+from meeple.games.murder.render import sheet, sheet_options
 from meeple.games.murder.text import clue_sentence
 
 EDITOR_NODES = 20_000
@@ -124,3 +125,29 @@ def _stuck(case: Case, logic: LogicResult) -> dict[str, Any]:
                   f"Step {step}: no deduction applies any more (people placed: {len(placed)} of {total}), "
                   "a guess would be needed.")
     return {"step": step, "placed": placed, "message": message.to_json()}
+
+
+def print_sheet(params: Any) -> dict[str, Any]:
+    """The editor's ``print`` catalogue question: the sheet ``meeple murder render`` makes, of the draft
+    ``params["case"]``, as :func:`~meeple.games.murder.render.sheet` answers it (``format`` pdf by default,
+    ``paper`` a4|letter, ``lang`` fr|en); ``answer: true`` draws the answer on the board (the draft's own when
+    it holds, else one the exact solver finds within :data:`EDITOR_NODES`).
+
+    Unlike ``analyse``, a draft that cannot be read is an error here (there is nothing to print): the
+    :class:`FormatError` names the field; over :data:`CASE_LIMITS`, :class:`TooLargeError` (413)."""
+    options = params if isinstance(params, dict) else {}
+    language, paper, fmt = sheet_options(options, "pdf")
+    want_answer = options.get("answer", False)
+    if not isinstance(want_answer, bool):
+        raise FormatError("params", "answer", Msg("vrai ou faux attendu", "true or false expected"))
+    case = case_from_json(options.get("case"), "case")
+    board = None
+    if want_answer:
+        try:
+            board = answer_board(case, max_nodes=EDITOR_NODES)
+        except BudgetExceededError as error:
+            raise FormatError("case", "", Msg("trop grand pour trouver la réponse ici",
+                                              "too large to find the answer here")) from error
+        if board is None:
+            raise FormatError("case", "clues", NO_SOLUTION)
+    return sheet(case, board, language, paper, fmt)

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from meeple.core.errors import BudgetExceededError
 from meeple.core.i18n import Msg
-from meeple.games.murder.model import Case, Cell, bits, is_solution
+from meeple.games.murder.model import Case, Cell, bits, is_solution, violations
 
 MATCHING_AFTER = 200
 """The fill test runs at the root, then at every node once the search passes this many nodes (on easy
@@ -709,3 +709,13 @@ def count_solutions(case: Case, limit: int = 2, given: Mapping[str, Cell] | None
     search.run()
     solutions = search.solutions[:limit]
     return ExactResult(len(solutions), solutions, search.nodes, time.perf_counter() - started)
+
+
+def answer_board(case: Case, max_nodes: int | None = None) -> dict[str, Cell] | None:
+    """The board a printed answer shows: the case's own solution when it breaks no rule, else the first
+    solution the search finds (``None``: there is none). ``max_nodes`` bounds that search as in
+    :func:`count_solutions`."""
+    if case.solution and not violations(case, dict(case.solution)):
+        return dict(case.solution)
+    found = count_solutions(case, 1, max_nodes=max_nodes)
+    return found.solutions[0] if found.solutions else None

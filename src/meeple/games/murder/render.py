@@ -4,10 +4,13 @@ cards with their clues, and optionally the answer — as SVG, or as PDF through 
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg, get_language
@@ -334,14 +337,15 @@ class PdfPages:
     """A PDF of pages of one paper size, with SVG pictures placed in boxes, scaled to fit and never
     enlarged. Same pictures, same bytes (reportlab's invariant mode: no date, a fixed document id)."""
 
-    def __init__(self, path: Path, paper: str) -> None:
+    def __init__(self, path: Path | BinaryIO, paper: str) -> None:
         pdf = Msg("Le PDF", "PDF")
         self._canvas_module = require_optional("reportlab.pdfgen.canvas", "pdf", pdf)
         self._render = require_optional("reportlab.graphics.renderPDF", "pdf", pdf)
         self._svg2rlg = require_optional("svglib.svglib", "pdf", pdf).svg2rlg
         self.font = _register_dejavu() or "Helvetica"
         self.width, self.height = PAPERS[check_paper(paper)]
-        self.canvas = self._canvas_module.Canvas(str(path), pagesize=(self.width, self.height), invariant=1)
+        target = str(path) if isinstance(path, Path) else path  # a file, or bytes kept in memory (the server)
+        self.canvas = self._canvas_module.Canvas(target, pagesize=(self.width, self.height), invariant=1)
         self._folder = tempfile.TemporaryDirectory()
         self.pages = 0
 
@@ -389,18 +393,55 @@ def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None =
     """Write ``out`` as SVG or PDF (chosen by its suffix); a PDF is one page of ``paper`` (``a4`` or
     ``letter``; default :func:`default_paper`) with margins, the picture scaled to fit."""
     path = Path(out)
-    svg_text = render_svg(case, board, language)
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        path.write_text(svg_text, encoding="utf-8")
+        path.write_text(render_svg(case, board, language), encoding="utf-8")
     elif suffix == ".pdf":
-        pages = PdfPages(path, paper or default_paper())
-        pages.place(svg_text, *pages.box)
-        pages.end_page()
-        pages.save()
+        path.write_bytes(render_pdf(case, board, language, paper or default_paper()))
     else:
         raise MeepleError(Msg(f"{out} : extension .svg ou .pdf attendue", f"{out}: a .svg or .pdf suffix is expected"))
     return path
+
+
+def render_pdf(case: Case, board: Mapping[str, Cell] | None, language: str | None, paper: str) -> bytes:
+    """The case on one page of ``paper`` with margins, the picture scaled to fit (never enlarged), as PDF bytes."""
+    buffer = io.BytesIO()
+    pages = PdfPages(buffer, paper)
+    pages.place(render_svg(case, board, language), *pages.box)
+    pages.end_page()
+    pages.save()
+    return buffer.getvalue()
+
+
+SHEET_FORMATS = ("pdf", "svg")
+"""What a printed sheet asked through the server may be (:func:`sheet`)."""
+
+
+def sheet_options(params: Any, default_format: str) -> tuple[str, str, str]:
+    """The language, paper and format a print question asks for (``lang`` fr|en, default fr; ``paper``
+    a4|letter, default a4: the server has no locale, the browser sends its own; ``format`` pdf|svg), or a
+    clear error naming the parameter."""
+    options = params if isinstance(params, dict) else {}
+    language = options.get("lang", "fr")
+    paper = options.get("paper", "a4")
+    fmt = options.get("format", default_format)
+    for name, value, allowed in (("lang", language, ("fr", "en")), ("paper", paper, tuple(PAPERS)),
+                                 ("format", fmt, SHEET_FORMATS)):
+        if value not in allowed:
+            raise MeepleError(Msg(f"params.{name} : {' ou '.join(allowed)} attendu, pas {value!r}",
+                                  f"params.{name}: {' or '.join(allowed)} expected, not {value!r}"))
+    return language, paper, fmt
+
+
+def sheet(case: Case, board: Mapping[str, Cell] | None, language: str, paper: str, fmt: str) -> dict[str, Any]:
+    """The printable sheet as the server sends it: ``{"format": "svg", "svg": text}`` or
+    ``{"format": "pdf", "paper", "pdf": base64 text, "bytes": size of the PDF}`` (a 9×9 case is about
+    25-60 kB of PDF, a third more in base64: see docs/rules/murder.md). A missing ``pdf`` extra raises
+    :class:`~meeple.core.modules.MissingPartError` (the server's ``missing_part``)."""
+    if fmt == "svg":
+        return {"format": "svg", "svg": render_svg(case, board, language)}
+    data = render_pdf(case, board, language, paper)
+    return {"format": "pdf", "paper": paper, "bytes": len(data), "pdf": base64.b64encode(data).decode("ascii")}
 
 
 def _register_dejavu() -> str | None:

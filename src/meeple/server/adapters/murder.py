@@ -1,5 +1,5 @@
 """Sudoku Murder for the server: check, hint and print queries from :mod:`meeple.games.murder.api`, and the
-case editor's ``analyse`` catalogue question (:func:`meeple.games.murder.editor.editor_report`, in a worker).
+case editor's ``analyse`` and ``print`` catalogue questions (:mod:`meeple.games.murder.editor`, in a worker).
 
 Every query works on the room's current board (the people the player placed); the case's answer
 never leaves the server (``check`` lists wrong placements only when the player asks to see them).
@@ -13,7 +13,7 @@ from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
 from meeple.games.murder.caseio import CASE_LIMITS
-from meeple.games.murder.editor import editor_report
+from meeple.games.murder.editor import editor_report, print_sheet
 from meeple.server.history import history_queries
 from meeple.server.registry import GameAdapter
 
@@ -48,13 +48,16 @@ def hint(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
     return result
 
 
-def print_svg(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
-    """The printable case (board and cards) as SVG, in the asked language, without the answer."""
-    from meeple.games.murder.render import render_svg
+def print_room(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
+    """The printable case (board and cards), never with the answer, as the editor's ``print`` question makes
+    it (:func:`meeple.games.murder.render.sheet`): SVG by default (``{"svg"}``), or ``format: "pdf"`` on
+    ``paper`` a4|letter; in the asked language."""
+    from meeple.games.murder.render import sheet, sheet_options
 
     case, _board = _case_and_board(game)
-    language = params.get("lang") if isinstance(params, dict) else None
-    return {"svg": render_svg(case, None, "en" if language == "en" else "fr")}
+    language, paper, fmt = sheet_options(params, "svg")
+    result: JSON = sheet(case, None, language, paper, fmt)
+    return result
 
 
 def difficulties(_params: JSON) -> JSON:
@@ -77,9 +80,10 @@ def make_adapter() -> GameAdapter:
     """Murder is a one-player puzzle: no computer player; check, hint and print queries.
 
     A new case is generated (seconds of search for a large, hard one), a hint runs the logical solver and
-    the editor's ``analyse`` both solvers: they run in a worker process. Checking and printing the board
-    are quick and stay in the server."""
-    return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_svg, **history_queries(describe)},
-                       catalog={"difficulties": difficulties, "analyse": editor_report}, send_legal_moves=False,
-                       factory_in_worker=True, worker_queries=frozenset({"hint", "analyse"}),
+    the editor's ``analyse`` both solvers, its ``print`` draws a draft (a PDF conversion: tenths of a second):
+    they run in a worker process. ``print`` is both a room query (the room's case) and a catalogue question
+    (the editor's draft, inline): one sheet, :func:`meeple.games.murder.render.sheet`."""
+    return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_room, **history_queries(describe)},
+                       catalog={"difficulties": difficulties, "analyse": editor_report, "print": print_sheet}, send_legal_moves=False,
+                       factory_in_worker=True, worker_queries=frozenset({"hint", "analyse", "print"}),
                        inline_content={"case": CASE_LIMITS})
