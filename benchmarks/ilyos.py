@@ -3,14 +3,27 @@
 Run: ``.venv/bin/python benchmarks/ilyos.py [--turns N] [--levels expert]``. Prints figures; asserts
 nothing. The AI plays with its wall clock (as in a real game), so the times include any deadline cut;
 the load average is printed beside them.
+
+``--cpu [--baseline COMMIT]``: the CPU cost of the Expert itself, without its wall clock (node limits
+only, so the work is the same on any machine): CPU seconds per whole Expert-against-Expert game and per
+Expert turn, on a few seeds; with ``--baseline``, the same games are also played by the code of that git
+commit (its ``src`` exported to a temporary directory) and the ratio is printed, with a check that both
+played exactly the same moves. Each side runs in its own process, alternately, ``--repeat`` times (the
+fastest run counts: the machine is shared).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
 from meeple.core.rng import make_rng
 from meeple.core.stats import wilson_interval
@@ -73,6 +86,72 @@ def first_seat_balance(level: str, games: int) -> tuple[int, int, int]:
     return first, second, draws
 
 
+CPU_PROBE = r"""
+import hashlib, json, sys, time
+from meeple.core.rng import derive_seed, make_rng
+from meeple.games.ilyos import ai
+from meeple.games.ilyos.ai import choose_move
+from meeple.games.ilyos.engine import IlyosGame
+ai.WALL_CLOCK = False
+options, seeds = json.loads(sys.argv[1])
+games, turns, moves = [], [], hashlib.sha256()
+for seed in seeds:
+    ai._PLANS.clear()
+    game = IlyosGame.new(options, seed)
+    rng = make_rng(derive_seed(seed, "ai"))
+    began = time.process_time()
+    while not game.is_over():
+        seat, turn_began = game.to_move(), time.process_time()
+        while not game.is_over() and game.to_move() == seat:
+            move = choose_move(game, seat, "expert", rng)
+            game.push(move)
+            moves.update(game.move_text(move).encode())
+        turns.append(time.process_time() - turn_began)
+    games.append(time.process_time() - began)
+print(json.dumps({"games": games, "turns": turns, "moves": moves.hexdigest()}))
+"""
+"""Plays Expert-against-Expert games (the seeds and options given as JSON) and prints CPU seconds per game
+and per turn, and a digest of every move: run in the process of one source tree (``PYTHONPATH``)."""
+
+
+def _probe(src: Path, options: dict[str, object], seeds: list[int]) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run([sys.executable, "-c", CPU_PROBE, json.dumps([options, seeds])], env=env,
+                          capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def expert_cpu(options: dict[str, object], seeds: list[int], repeat: int, baseline: str | None) -> None:
+    """Print the CPU figures of ``--cpu`` (see the module docstring)."""
+    trees = {"this tree": Path(__file__).resolve().parent.parent / "src"}
+    with tempfile.TemporaryDirectory() as tmp:
+        if baseline:
+            archive = subprocess.run(["git", "archive", baseline, "src"], capture_output=True, check=True,
+                                     cwd=Path(__file__).resolve().parent.parent).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            trees[f"baseline {baseline}"] = Path(tmp) / "src"
+        load = os.getloadavg()[0]
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
+        for _ in range(repeat):
+            for name, src in trees.items():
+                runs[name].append(_probe(src, options, seeds))
+    print(f"Expert against Expert, no wall clock, options {options or 'default'}, seeds {seeds}, "
+          f"fastest of {repeat} (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after):")
+    best: dict[str, tuple[float, float, float]] = {}
+    for name, results in runs.items():
+        fastest = min(results, key=lambda r: sum(r["games"]))
+        games, turns = fastest["games"], fastest["turns"]
+        best[name] = (statistics.mean(games), statistics.mean(turns), max(turns))
+        print(f"  {name:>20}: {statistics.mean(games):6.2f} s CPU per game, {statistics.mean(turns):.3f} s per "
+              f"Expert turn (max {max(turns):.2f} s, {len(turns)} turns)")
+    if baseline:
+        (game_now, turn_now, _), (game_then, turn_then, _) = best.values()
+        same = len({r["moves"] for results in runs.values() for r in results}) == 1
+        print(f"  ratio: {game_then / game_now:.2f}× per game, {turn_then / turn_now:.2f}× per turn; "
+              f"the same moves in every run: {'yes' if same else 'NO'}")
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser()
@@ -80,7 +159,16 @@ def main() -> None:
     parser.add_argument("--balance", type=int, default=0, help="games of Hard against Hard (P1 vs P2)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels whose time per turn is measured")
     parser.add_argument("--no-playouts", action="store_true", help="skip the random play-out speed")
+    parser.add_argument("--cpu", action="store_true", help="CPU per Expert game and turn, no wall clock")
+    parser.add_argument("--baseline", help="with --cpu: a git commit whose code plays the same games")
+    parser.add_argument("--seeds", default="7,8", help="with --cpu: comma-separated game seeds")
+    parser.add_argument("--options", default="{}", help="with --cpu: the game options as JSON")
+    parser.add_argument("--repeat", type=int, default=2, help="with --cpu: runs of each side")
     args = parser.parse_args()
+    if args.cpu:
+        seeds = [int(seed) for seed in args.seeds.split(",")]
+        expert_cpu(json.loads(args.options), seeds, args.repeat, args.baseline)
+        return
     if args.balance:
         first, second, draws = first_seat_balance("hard", args.balance)
         low, high = wilson_interval(first + 0.5 * draws, args.balance)

@@ -92,3 +92,25 @@ def test_a_placement_weighed_without_its_island_gets_the_value_of_the_played_pla
                 checked += 1
         game.push(rng.choice(game.legal_moves()))
     assert checked >= 20
+
+
+def test_positions_kept_by_a_search_are_pushed_again_without_replaying() -> None:
+    game = IlyosGame.new({}, 3)
+    rng = make_rng(1)
+    moves, states = [], []
+    for _ in range(6):
+        move = rng.choice([m for m in game.legal_moves() if m.kind != "end"] or game.legal_moves())
+        game.push(move)
+        moves.append(move)
+        states.append(game.state)
+    end = _snapshot(game)
+    for _ in moves:
+        game.pop()
+    start = _snapshot(game)
+    game.push_reached(moves, states)
+    assert _snapshot(game) == end and list(game.move_stack[-6:]) == moves
+    for _ in moves:
+        game.pop()
+    assert _snapshot(game) == start
+    with pytest.raises(ValueError, match="one position per move"):
+        game.push_reached(moves, states[:-1])

@@ -43,7 +43,7 @@ from meeple.core.boards import Cell
 from meeple.core.game import stable_hash
 from meeple.core.rng import SeededRandom, make_rng
 from meeple.games.ilyos import board
-from meeple.games.ilyos.engine import KINDS, Action, IlyosGame
+from meeple.games.ilyos.engine import Action, IlyosGame, State
 
 LEVELS = ("easy", "medium", "hard", "expert")
 TURN_LIMIT_SECONDS = 2.0
@@ -231,7 +231,8 @@ def evaluate(game: IlyosGame, seat: int) -> float:
     for cell in state.ground:
         value += _lying_value(cell, mine, home, away, free_guardians)
     player = state.players[seat]
-    cards = sum(player.stock[k] for k in KINDS)
+    stock = player.stock
+    cards = stock["move"] + stock["push"] + stock["magic"]  # KINDS
     if state.current == seat:
         cards += len(player.hand) - len(player.played)  # the unplayed cards of the hand (all of KINDS)
     value += 0.6 * cards
@@ -321,7 +322,7 @@ def _placement_value(game: IlyosGame, seat: int, move: Action, values: dict[Cell
     known = values.get(key)
     if known is not None:
         return known
-    preview = game.pieces_after_placement(move) if move.kind == "place" else None
+    preview = game.pieces_after_placement(move, brings) if move.kind == "place" else None
     if preview is None:
         game.push_trusted(move)
         value = evaluate(game, seat)
@@ -337,6 +338,8 @@ def _placement_value(game: IlyosGame, seat: int, move: Action, values: dict[Cell
 
 # --- planning a turn -----------------------------------------------------------------------------------
 Line = tuple[float, list[Action]]
+Node = tuple[float, list[Action], tuple[State, ...]]
+"""A line of the beam: its value, its actions and the positions they lead to one after the other."""
 
 
 def plan_turn(game: IlyosGame, seat: int, settings: LevelSettings, rng: SeededRandom,
@@ -397,30 +400,30 @@ def _after_reply(world: IlyosGame, seat: int, line: list[Action], budget: Budget
 def _beam(game: IlyosGame, seat: int, settings: LevelSettings, budget: Budget,
           rng: SeededRandom | None = None) -> list[Line]:
     """Finished turns (best first) found by a beam search over the turn's actions, never empty."""
-    beam: list[Line] = [(evaluate(game, seat), [])]
+    beam: list[Node] = [(evaluate(game, seat), [], ())]
     finals: list[Line] = []
     for _ in range(settings.max_actions):
-        children: dict[object, Line] = {}
-        for _, line in beam:
+        children: dict[object, Node] = {}
+        for _, line, states in beam:
             if budget.exhausted():
                 break
-            for move in line:
-                game.push_trusted(move)
-            _expand(game, seat, settings, line, children, finals, budget, rng)
+            game.push_reached(line, states)  # the line's positions, kept from its evaluation
+            _expand(game, seat, settings, line, states, children, finals, budget, rng)
             for _ in line:
                 game.pop()
         beam = sorted(children.values(), key=lambda item: -item[0])[: settings.width]
         if not beam or budget.exhausted():
             break
     if budget.exhausted() or not finals:
-        finals.extend(_completed(game, seat, settings, [line for _, line in beam[:1]]))
+        finals.extend(_completed(game, seat, settings, [line for _, line, _ in beam[:1]]))
     finals.sort(key=lambda item: -item[0])
     return finals
 
 
-def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action], children: dict[object, Line],
-            finals: list[Line], budget: Budget, rng: SeededRandom | None) -> None:
-    """Score every candidate action after ``line``: finished turns go to ``finals``, the rest to ``children``."""
+def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Action], states: tuple[State, ...],
+            children: dict[object, Node], finals: list[Line], budget: Budget, rng: SeededRandom | None) -> None:
+    """Score every candidate action after ``line`` (whose positions are ``states``): finished turns go to
+    ``finals``, the rest to ``children``, with their positions."""
     for move in _candidates(game, seat, settings.placements, budget):
         if budget.exhausted():
             return
@@ -436,7 +439,7 @@ def _expand(game: IlyosGame, seat: int, settings: LevelSettings, line: list[Acti
         else:
             key = _quick_key(game)
             if key not in children or children[key][0] < value:
-                children[key] = (value, [*line, move])
+                children[key] = (value, [*line, move], (*states, game.state))
         game.pop()
 
 

@@ -179,7 +179,8 @@ class State:
     shared_players: bool = False  # see child()
     shared_islands: bool = False
     shared_numbers: bool = False
-    owned_players: int = 0  # bit s: players[s] belongs to this state alone
+    owned_players: int = 0  # bit s: players[s] (with its played cards and stock) belongs to this state alone
+    owned_cards: int = 0  # bit s: and so do its deck, discard and hand
     taken: frozenset[int] = frozenset()  # crowns taken during this turn (option no_retake, R51)
     truce: frozenset[int] = frozenset()  # crowns taken during the previous turn: none may be taken now (R51)
 
@@ -218,12 +219,23 @@ class State:
         if self.shared_numbers:
             self.numbers, self.shared_numbers = self.numbers.copy(), False
 
-    def own_player(self, seat: int) -> Player:
-        """``seat``'s player, copied first if this state may share it with another (see :meth:`child`)."""
+    def own_player(self, seat: int, cards: bool = True) -> Player:
+        """``seat``'s player, copied first if this state may share it with another (see :meth:`child`).
+        With ``cards`` False the caller changes only ``played`` and ``stock`` (spending), and the copy
+        shares the deck, discard and hand lists (never changed in place by a state that does not own
+        them all)."""
         player = self.players[seat]
-        if self.shared_players and not self.owned_players >> seat & 1:
+        if not self.shared_players:
+            return player
+        bit = 1 << seat
+        if cards and not self.owned_cards & bit:
             player = self.players[seat] = player.copy()
-            self.owned_players |= 1 << seat
+            self.owned_cards |= bit
+            self.owned_players |= bit
+        elif not self.owned_players & bit:
+            player = self.players[seat] = Player(player.deck, player.discard, player.hand, player.played[:],
+                                                 player.stock.copy(), player.reshuffles)
+            self.owned_players |= bit
         return player
 
 
@@ -486,7 +498,7 @@ class IlyosGame(Game[Action]):
 
     def _spend(self, state: State, kind: str, amount: int) -> None:
         """Spend ``amount`` actions of ``kind``: the hand's cards first, then the stock (rule 4)."""
-        player = state.own_player(state.current)
+        player = state.own_player(state.current, cards=False)
         from_hand = min(amount, player.hand_left(kind))
         player.played.extend([kind] * from_hand)
         if amount > from_hand:
@@ -865,6 +877,17 @@ class IlyosGame(Game[Action]):
         self._stack.append(move)
         self.state = new
 
+    def push_reached(self, moves: Sequence[Action], states: Sequence[State]) -> None:
+        """Push ``moves`` again without playing them: ``states`` are the positions they led to one after
+        the other when this game pushed them from this very position before (a search that kept them;
+        states never change once played past). ``pop`` undoes them as usual."""
+        if len(moves) != len(states):
+            raise ValueError("one position per move")
+        for move, state in zip(moves, states, strict=True):
+            self._history.append(self.state)
+            self._stack.append(move)
+            self.state = state
+
     def _describe(self, move: object) -> str:
         return self.move_text(move) if isinstance(move, Action) else repr(move)
 
@@ -974,17 +997,25 @@ class IlyosGame(Game[Action]):
         """Whether an island placed now brings a guardian (the mover's team has fewer than 6: rule 2)."""
         return self.team_guardians(self.teams[self.state.current]) < MAX_TEAM_GUARDIANS
 
-    def pieces_after_placement(self, move: Action) -> State | None:
+    def pieces_after_placement(self, move: Action, brings: bool | None = None) -> State | None:
         """For a search that only weighs the pieces: the position after the placement ``move`` (legal
-        here) with its guardian, crowns and cards exactly as :meth:`push` leaves them, but the island
-        itself not drawn in (``islands``, ``cells`` and ``placed`` are this position's). None when the
-        placement would also make a crown appear (then push it): a crown is missing and none lies on
-        the heart. Never make it the game's state."""
+        here) with its guardians, crowns and cards exactly as :meth:`push` leaves them, but the island
+        itself not drawn in (``islands``, ``cells``, ``placed`` and the guardians' numbers are this
+        position's; ``brings``: :meth:`placement_brings_guardian`, if known). None when the placement
+        would also make a crown appear (then push it): a crown is missing and none lies on the heart.
+        It shares this position's dictionaries: never change it, never make it the game's state."""
         state = self.state
         if state.over or not (self.geo.heart in state.ground or self.crowns_in_play(state) >= self.max_crowns):
             return None
-        preview = state.child()
-        self._place_guardian(preview, move.cell)
+        # everything shared but the pieces (the numbers players read are left out: no search reads them)
+        preview = State(state.islands, state.guardians.copy(), state.ground, state.players, state.scores,
+                        state.current, state.turn, state.placed, state.free_used, state.stock_used,
+                        state.next_guardian, state.next_crown, state.salt, state.over, state.end_reason,
+                        state.cells, state.at.copy(), state.numbers, taken=state.taken, truce=state.truce)
+        if self.placement_brings_guardian() if brings is None else brings:
+            preview.guardians[preview.next_guardian] = Guardian(state.current, move.cell)
+            preview.at[move.cell] = preview.next_guardian
+            preview.next_guardian += 1
         return preview
 
     def _hand_over(self, state: State, move: Action) -> None:
