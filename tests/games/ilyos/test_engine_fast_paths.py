@@ -18,6 +18,7 @@ OPTIONS: list[dict[str, Any]] = [
     {"mode": "2v2", "sacrificed_guardian": True},
     {"size": 15, "village_refuge": True, "crowns": 3, "islands": 12},
     {"mode": "2v2", "team_diagonal": True, "size": 13, "take_cost": 2},
+    {"size": 15, "anchored_carriers": True, "escort": True, "no_retake": True, "compensation": 3},
 ]
 
 
