@@ -18,7 +18,8 @@ MODES: list[dict[str, Any]] = [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagon
                                {"size": 13, "crowns": 3, "village_refuge": True, "take_cost": 2},
                                {"size": 15, "mode": "2v2", "crowns": 3, "compensation": 3},
                                {"size": 13, "anchored_carriers": True, "escort": True, "village_refuge": True},
-                               {"mode": "2v2", "team_diagonal": True, "anchored_carriers": True, "no_retake": True}]
+                               {"mode": "2v2", "team_diagonal": True, "anchored_carriers": True, "no_retake": True,
+                                "first_diagonal": "NE-SW"}]
 
 ELEVEN = board.geometry(11)
 """The 11 × 11 board the hand-built positions of these tests are written for."""

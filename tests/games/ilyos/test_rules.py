@@ -451,7 +451,7 @@ def test_two_players_each_own_two_diagonal_villages() -> None:
      ({"sacrificed_guardian": "yes"}, "sacrificed_guardian"), ({"size": 12}, "size"), ({"size": True}, "size"),
      ({"compensation": 6}, "compensation"), ({"take_cost": 0}, "take_cost"), ({"crowns": 1}, "crowns"),
      ({"village_refuge": 1}, "village_refuge"), ({"anchored_carriers": "yes"}, "anchored_carriers"),
-     ({"escort": 1}, "escort"), ({"no_retake": None}, "no_retake")],
+     ({"escort": 1}, "escort"), ({"no_retake": None}, "no_retake"), ({"first_diagonal": "NW-NE"}, "first_diagonal")],
 )
 def test_bad_options_name_the_field(options: dict[str, object], field: str) -> None:
     with pytest.raises(FormatError, match=field):
@@ -622,3 +622,18 @@ def test_the_no_retake_option_keeps_a_taken_crown_from_being_taken_back_at_once(
     _place_and_end(plain)
     assert Action("take", 1, (1, 3)) in plain.legal_moves(), "without the option a crown is taken back at once"
     assert "truce" not in plain.view(None)
+
+
+@pytest.mark.parametrize("mode", [{}, {"mode": "2v2"}, {"mode": "2v2", "team_diagonal": True}])
+def test_the_first_diagonal_option_is_the_mirror_image_of_the_board(mode: dict[str, object]) -> None:
+    plain = IlyosGame.new(mode, 3)
+    mirrored = IlyosGame.new({**mode, "first_diagonal": "NE-SW"}, 3)
+    for seat in range(plain.num_players):
+        assert mirrored.village_corners(seat) == tuple(
+            {"NW": "NE", "NE": "NW", "SE": "SW", "SW": "SE"}[c] for c in plain.village_corners(seat))
+    last = plain.geo.size - 1
+    starts = sorted((g.owner, g.cell) for g in plain.state.guardians.values())
+    mirrored_starts = sorted((g.owner, (last - g.cell[0], g.cell[1])) for g in mirrored.state.guardians.values())
+    assert mirrored_starts == starts, "each seat starts in its own villages, mirrored"
+    for g in mirrored.state.guardians.values():
+        assert g.cell in mirrored.validation[g.owner]

@@ -39,7 +39,7 @@ INFO = GameInfo(
         {"islands": 4, "guardians": 1, "sacrificed_guardian": True, "time_per_turn": 2},
         {"size": 15, "village_refuge": True, "crowns": 3, "compensation": 0, "take_cost": 2},
         {"size": 13, "anchored_carriers": True, "escort": True, "village_refuge": True, "no_retake": True,
-         "compensation": 5},
+         "compensation": 5, "first_diagonal": "NE-SW"},
     ],
     max_playout_moves=150,
 )

@@ -20,6 +20,8 @@ Options (``IlyosGame.new(options, seed)``)::
     escort               bool: a carrier orthogonally beside an allied guardian cannot be taken from (R50)
     no_retake            bool: a crown taken from an opponent cannot be taken back before the taker's team
                          plays again (R51)
+    first_diagonal       "NW-SE" (default) or "NE-SW": the villages of the first seat (R52; the board's mirror
+                         image, for measuring the turn order apart from any bias of the AI for one side)
 
 Moves as JSON (``move_to_json``)::
 
@@ -101,7 +103,11 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "anchored_carriers": False,
     "escort": False,
     "no_retake": False,
+    "first_diagonal": "NW-SE",
 }
+DIAGONALS = ("NW-SE", "NE-SW")
+MIRRORED_CORNER = {"NW": "NE", "NE": "NW", "SE": "SW", "SW": "SE"}
+"""Each village's mirror image across the vertical axis (option ``first_diagonal`` = ``NE-SW``)."""
 TAKE_COST_CHOICES = (1, 2, 3)
 CROWNS_CHOICES = (2, 3)
 TIME_CHOICES = (0, 1, 2, 3, 5)
@@ -270,6 +276,8 @@ def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
                  "no_retake"):
         if not isinstance(merged[flag], bool):
             raise _option_error(flag, "true or false expected", "true ou false attendu")
+    if merged["first_diagonal"] not in DIAGONALS:
+        raise _option_error("first_diagonal", "'NW-SE' or 'NE-SW' expected", "« NW-SE » ou « NE-SW » attendu")
     if merged["team_diagonal"] and merged["mode"] != "2v2":
         raise _option_error("team_diagonal", "only in mode 2v2", "seulement en mode 2v2")
     checks = (("islands", board.SETUP_ISLANDS), ("guardians", board.SETUP_GUARDIANS),
@@ -306,6 +314,7 @@ class IlyosGame(Game[Action]):
         self.anchored = bool(options["anchored_carriers"])
         self.escort = bool(options["escort"])
         self.no_retake = bool(options["no_retake"])
+        self.mirrored = options["first_diagonal"] == "NE-SW"
         self.validation: tuple[frozenset[Cell], ...] = tuple(
             frozenset().union(*(self.geo.villages[c] for c in self.village_corners(seat))) for seat in range(self._num)
         )
@@ -341,7 +350,8 @@ class IlyosGame(Game[Action]):
         state = self.state
         for pivot, orientation in chosen.islands:
             self._add_island(state, pivot, orientation)
-        for team, cells in ((0, chosen.team_a), (1, chosen.team_b)):
+        first, second = (1, 0) if self.mirrored else (0, 1)  # team_a stands in the NW and SE villages
+        for team, cells in ((first, chosen.team_a), (second, chosen.team_b)):
             for cell in cells:
                 self._add_guardian(state, self.start_owner(team, cell), cell)
 
@@ -350,15 +360,17 @@ class IlyosGame(Game[Action]):
         if self._num == 2:
             return team
         corner = next(c for c, cells in self.geo.villages.items() if cell in cells)
-        return board.CORNERS.index(corner)
+        return board.CORNERS.index(MIRRORED_CORNER[corner] if self.mirrored else corner)
 
     def village_corners(self, seat: int) -> tuple[str, ...]:
-        """The villages where ``seat`` validates crowns (rules 14 and 20)."""
+        """The villages where ``seat`` validates crowns (rules 14 and 20; mirrored with R52)."""
         if self._num == 2:
-            return ("NW", "SE") if seat == 0 else ("NE", "SW")
-        if self.team_diagonal:
-            return ("NW", "SE") if seat % 2 == 0 else ("NE", "SW")
-        return (board.CORNERS[seat],)
+            corners: tuple[str, ...] = ("NW", "SE") if seat == 0 else ("NE", "SW")
+        elif self.team_diagonal:
+            corners = ("NW", "SE") if seat % 2 == 0 else ("NE", "SW")
+        else:
+            corners = (board.CORNERS[seat],)
+        return tuple(MIRRORED_CORNER[c] for c in corners) if self.mirrored else corners
 
     # --- small queries --------------------------------------------------------------------------
     @property
