@@ -127,3 +127,44 @@ def test_a_bad_combination_is_explained_by_the_engines_own_check() -> None:
     assert check({"options": {"size": 12}})["field"] == "size"
     with pytest.raises(FormatError, match="options"):
         check({"options": "size=13"})
+
+
+def _moves_to_a_take(options: dict[str, Any]) -> tuple[int, list[Any]]:
+    """A seed and the moves (JSON) of a Medium-vs-Medium ILYOS game up to its first take."""
+    from meeple.core.rng import make_rng
+    from meeple.games.ilyos import ai
+    from meeple.games.ilyos.engine import IlyosGame
+
+    for seed in range(6):
+        game = IlyosGame.new(options, seed)
+        moves = []
+        while game.outcome() is None and len(moves) < 80:
+            move = ai.choose_move(game, game.to_move(), "medium", make_rng(seed * 1000 + len(moves)))
+            moves.append(game.move_to_json(move))
+            game.push(move)
+            if move.kind == "take":
+                return seed, moves
+    raise AssertionError("no take in six Medium games")
+
+
+@pytest.mark.browser
+def test_with_no_retake_a_crown_just_taken_is_marked_protected(page: Any, live_server: Any) -> None:
+    import httpx
+
+    options = {"no_retake": True}
+    seed, moves = _moves_to_a_take(options)
+    room = httpx.post(f"{live_server.url}/api/rooms", json={
+        "game": "ilyos", "options": options, "mode": "local", "seed": seed,
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    for version, move in enumerate(moves):
+        answer = httpx.post(f"{live_server.url}/api/rooms/{room['code']}/moves",
+                            json={"token": room["token"], "version": version, "move": move})
+        assert answer.status_code == 200, answer.text
+    page.goto(f"{live_server.url}/#/room/{room['code']}")  # a spectator sees it too
+    wait_version(page, len(moves))
+    taker = moves[-1]["guardian"]
+    expect(page.locator(f".ilyos-board [data-guardian='{taker}'] .truce-ring")).to_have_count(1)
+    assert "couronne protégée pendant le prochain tour" in (page.locator(f".cell:has([data-guardian='{taker}'])").get_attribute("aria-label")
+                                                           or page.locator(f".cell:has([data-guardian='{taker}']) title").text_content() or "")
+    expect(page.locator("#ilyos-legend")).to_contain_text("couronne protégée (pas de reprise immédiate)")
+    expect(page.locator("#room-variants")).to_have_text("Variantes : Pas de reprise immédiate : oui")

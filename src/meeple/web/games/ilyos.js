@@ -230,11 +230,28 @@ function mount(root, ctx) {
     return { move: "→", push: "⇒", take: "♛", give: "♛" }[target.primary] || "•";
   }
 
+  /** With the no_retake option (R51): "now" if nobody may take this crown this turn, "next" if it was
+   * taken this turn and is safe during the next one, else null. */
+  function truceOf(crown) {
+    const truce = view().truce;
+    if (crown === null || !truce) return null;
+    if (truce.now.includes(crown)) return "now";
+    return truce.next_turn.includes(crown) ? "next" : null;
+  }
+
+  function truceText(crown) {
+    const when = truceOf(crown);
+    if (!when) return "";
+    return when === "now" ? t(", couronne protégée : personne ne peut la prendre ce tour-ci", ", crown protected: nobody may take it this turn")
+      : t(", couronne protégée pendant le prochain tour", ", crown protected during the next turn");
+  }
+
   function drawGuardian(guardian, x, y) {
     const selected = mode?.type === "guardian" && mode.id === guardian.id || mode?.type === "push" && mode.guardian === guardian.id;
     const drawn = s("g", { class: ["guardian", selected && "selected"], dataset: { guardian: guardian.id } },
       guardianBody(x * CELL + CELL / 2, y * CELL + CELL / 2, guardian.team, seatColour(guardian.seat)),
       s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "guardian-label" }, String(guardian.number ?? guardian.id)),
+      truceOf(guardian.crown) ? s("circle", { cx: x * CELL + CELL / 2 + 12, cy: y * CELL + 9, r: 10, class: "truce-ring" }) : null,
       guardian.crown !== null ? s("text", { x: x * CELL + CELL / 2 + 12, y: y * CELL + 14, class: "crown carried" }, "♛") : null);
     // moved, pushed or turned with its island since the last state: it slides there
     motion.piece(guardian.id, drawn, x * CELL, y * CELL, motionLayer);
@@ -247,7 +264,7 @@ function mount(root, ctx) {
     else if (here?.kind === "sanctuary") parts.push(t("sanctuaire", "sanctuary"));
     else if (here?.kind === "village") parts.push(t(`village ${here.village.corner}`, `${here.village.corner} village`));
     else parts.push(t("vide", "void"));
-    if (guardian) parts.push(t(`gardien ${guardian.number} (joueur ${guardian.seat + 1})`, `guardian ${guardian.number} (player ${guardian.seat + 1})`) + (guardian.crown !== null ? t(", porte une couronne", ", carries a crown") : ""));
+    if (guardian) parts.push(t(`gardien ${guardian.number} (joueur ${guardian.seat + 1})`, `guardian ${guardian.number} (player ${guardian.seat + 1})`) + (guardian.crown !== null ? t(", porte une couronne", ", carries a crown") : "") + truceText(guardian.crown));
     if (target) parts.push(target.actions.map(actionText).join(" / "));
     return parts.join(" — ");
   }
@@ -456,7 +473,10 @@ function mount(root, ctx) {
       teams.map((team) => h("li", {}, s("svg", { viewBox: "-10 -10 20 20", class: "legend-swatch", "aria-hidden": "true" },
         guardianBody(0, 0, team, seatColour(team), 8)),
       team === 0 ? t("gardiens de l'équipe 1 (ronds)", "team 1 guardians (round)") : t("gardiens de l'équipe 2 (carrés)", "team 2 guardians (square)"))),
-      h("li", {}, h("span", { class: "legend-crown", "aria-hidden": "true" }, "♛"), t("couronne", "crown")));
+      h("li", {}, h("span", { class: "legend-crown", "aria-hidden": "true" }, "♛"), t("couronne", "crown")),
+      view().truce ? h("li", {}, s("svg", { viewBox: "-10 -10 20 20", class: "legend-swatch ilyos-board", "aria-hidden": "true" },
+        s("circle", { cx: 0, cy: 0, r: 8, class: "truce-ring" })),
+      t("couronne protégée (pas de reprise immédiate)", "protected crown (no immediate retake)")) : null);
   }
 
   function drawTable() {
