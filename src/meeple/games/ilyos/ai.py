@@ -281,10 +281,21 @@ def _lying_value(cell: Cell, mine: int, home: dict[Cell, int], away: dict[Cell, 
 # --- candidate actions ---------------------------------------------------------------------------------
 def _candidates(game: IlyosGame, seat: int, placements: int, budget: Budget) -> list[Action]:
     """The legal actions worth searching: every guardian action, the best few placements, useful magic."""
-    moves = game.legal_moves()
-    places = [m for m in moves if m.kind == "place"]
-    others = [m for m in moves if m.kind not in ("place", "magic")]
-    magic = [m for m in moves if m.kind == "magic" and m.amount != 4 and _busy_island(game, m.cell)]
+    places: list[Action] = []
+    others: list[Action] = []
+    magic: list[Action] = []
+    busy: dict[Cell, bool] = {}
+    for m in game.legal_moves():  # one pass; each list keeps the legal moves' order
+        kind = m.kind
+        if kind == "place":
+            places.append(m)
+        elif kind != "magic":
+            others.append(m)
+        elif m.amount != 4:
+            if m.cell not in busy:
+                busy[m.cell] = _busy_island(game, m.cell)
+            if busy[m.cell]:
+                magic.append(m)
     if places:
         places = _best(game, seat, places, placements, budget)
     return others + magic + places
