@@ -118,6 +118,11 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("Sanctuaire au centre, villages aux coins ; un grand plateau laisse plus de place aux îles.",
                             "Sanctuary in the centre, villages in the corners; a larger board leaves more room for islands."),
                    rule="R1"),
+        OptionSpec("first_diagonal", Msg("Diagonale du joueur 1", "Player 1's diagonal"), default.get("first_diagonal", "NW-SE"),
+                   choices=tuple(Choice(value, _DIAGONAL_WORDS.get(value)) for value in getattr(engine, "DIAGONALS", ())),
+                   help=Msg("Les coins du joueur 1 (et de J3 à 2 contre 2) ; l'autre diagonale est l'image du plateau dans un miroir, mêmes règles.",
+                            "Player 1's corners (and P3's in 2 versus 2); the other diagonal is the board's mirror image, same rules."),
+                   rule="R52"),
         OptionSpec("islands", Msg("Îles au départ", "Starting islands"), default["islands"],
                    choices=tuple(Choice(n) for n in board.SETUP_ISLANDS),
                    help=Msg("Posées symétriquement : aucun camp n'a un meilleur départ.",
@@ -172,7 +177,9 @@ def option_specs() -> list[OptionSpec]:
     return [*grouped, *(replace(spec, group=variants) for spec in undescribed(default, specs))]
 
 
-_GAME_KEYS = ("mode", "team_diagonal", "size", "islands", "guardians", "time_per_turn")
+_GAME_KEYS = ("mode", "team_diagonal", "size", "first_diagonal", "islands", "guardians", "time_per_turn")
+_DIAGONAL_WORDS = {"NW-SE": Msg("nord-ouest – sud-est", "north-west – south-east"),
+                   "NE-SW": Msg("nord-est – sud-ouest", "north-east – south-west")}
 """The options that shape the game (the others are rule variants, shown under their own heading)."""
 
 
