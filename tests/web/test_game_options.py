@@ -39,6 +39,15 @@ def test_every_ilyos_option_is_described_with_the_engines_values_and_defaults() 
             assert spec.default in [choice.value for choice in spec.choices], spec.key
 
 
+def test_an_option_without_words_still_gets_a_control() -> None:
+    from meeple.server.options import undescribed
+
+    plain = {spec.key: spec.to_json() for spec in undescribed({"fog": True, "reach": 3, "size": 11}, option_specs())}
+    assert set(plain) == {"fog", "reach"}  # size has its words
+    assert (plain["fog"]["kind"], plain["fog"]["default"], plain["fog"]["label"]) == ("bool", True, {"fr": "fog", "en": "fog"})
+    assert (plain["reach"]["kind"], plain["reach"]["default"]) == ("number", 3)
+
+
 def test_the_skirmish_rules_offer_the_engines_readings() -> None:
     for spec in rule_specs():
         ford = shipped_scenario("ford").to_json()
