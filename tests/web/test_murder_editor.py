@@ -1,7 +1,8 @@
 """The Sudoku Murder case editor in the browser: draw a 4×4 case from nothing, watch the server's check turn it
 from not unique to unique and guess-free (and see where logic gets stuck on another), export it (the file reads
 back to the same case), keep the draft over a reload, name an invalid clue, play it, share it (a room, and a link
-carrying the case), print it."""
+carrying the case), print it (the server's PDF on A4 or Letter; the page's own view when the server has no PDF
+part), declare the case's own object kind and use it."""
 
 from __future__ import annotations
 
@@ -40,6 +41,13 @@ EXPECTED = {
 }
 
 
+def _page_size(pdf: bytes) -> tuple[int, int]:
+    """The width and height, in points, of a one-page PDF (its MediaBox), rounded."""
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+    assert len(boxes) == 1, boxes
+    return round(float(boxes[0][0])), round(float(boxes[0][1]))
+
+
 def _open_editor(page: Any) -> None:
     page.click("[data-game=murder]")
     page.click("#create-case")
@@ -75,7 +83,8 @@ def _draw_the_house(page: Any) -> None:
     page.click("#editor-board [data-cell='3,0']")
 
 
-def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any, tmp_path: Path) -> None:
+def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any, tmp_path: Path, watch: Any) -> None:
+    watch.allow("status of 501")  # the browser logs the « no PDF part » answer this test provokes
     _open_editor(page)
     _draw_the_house(page)
     for cell, room in (((0, 1), "A"), ((2, 2), "B"), ((3, 1), "C")):
@@ -129,10 +138,34 @@ def test_a_case_drawn_from_nothing_becomes_unique_is_exported_and_kept(page: Any
     expect(page.locator("#editor-title-fr")).to_have_value("Premier meurtre")
     expect(page.locator("#editor-status")).to_have_attribute("data-state", "ok")
 
+    # « Imprimer »: the PDF the server makes (as meeple murder render), on the paper chosen (A4: a French browser)
+    expect(page.locator("#editor-paper")).to_have_value("a4")
+    page.select_option("#editor-paper", "letter")
+    with page.expect_download() as download:
+        page.click("#editor-print-button")
+    assert download.value.suggested_filename == "premier-meurtre-4x4-letter.pdf"
+    pdf = Path(download.value.path()).read_bytes()
+    assert pdf.startswith(b"%PDF") and _page_size(pdf) == (612, 792)
+    page.select_option("#editor-paper", "a4")
+    with page.expect_download() as download:
+        page.click("#editor-print-button")
+    assert _page_size(Path(download.value.path()).read_bytes()) == (595, 842)
+    expect(page.locator(".toast").last).to_contain_text("PDF prêt (A4)")
+    papers = page.evaluate("async () => { const m = await import('/static/games/murder-editor.js');"
+                           " return ['en-US', 'en-GB', 'fr', 'fr-CA', 'de-DE'].map((l) => m.defaultPaper(l)); }")
+    assert papers == ["letter", "a4", "a4", "letter", "a4"]  # as the command line decides from the locale
+
+    # a server without the pdf extra: its « missing_part » makes the page print its own view, answer included
+    page.route("**/api/games/murder/catalog/print", lambda route: route.fulfill(status=501, json={
+        "type": "error", "error": "missing_part", "message": {"fr": "Le PDF demande reportlab", "en": "PDF needs reportlab"}}))
     page.evaluate("() => { window.print = () => { document.body.dataset.printed = 'yes'; }; }")
+    page.check("#editor-print-answer")
     page.click("#editor-print-button")  # the sheet: the board, the rooms, every card with its sentences
     expect(page.locator("body")).to_have_attribute("data-printed", "yes")
+    expect(page.locator(".toast").last).to_contain_text("Pas de PDF sur ce serveur")
     expect(page.locator("#editor-print .murder-card")).to_have_count(4)
+    expect(page.locator("#editor-print .print-board .token")).to_have_count(4)
+    page.unroute("**/api/games/murder/catalog/print")
     expect(page.locator("#editor-print")).to_contain_text("Il était dans la rangée du bas.")
     expect(page.locator("#editor-print")).to_contain_text("La victime. Elle était seule avec l'assassin.")
 
@@ -224,3 +257,49 @@ def test_an_imported_case_brings_its_own_objects_and_the_lists_are_the_formats(p
     assert [floor[0] for floor in lists[0]] == list(FLOORS)
     assert [[floor[1], floor[2]] for floor in lists[0]] == [[f.name.fr, f.name.en] for f in FLOORS.values()]
     assert {kind[0]: (kind[1], kind[2]) for kind in lists[1]} == {k: (o.english, o.standable) for k, o in OBJECT_KINDS.items()}
+
+
+def test_the_designer_declares_an_object_kind_of_the_case_and_uses_it(page: Any) -> None:
+    _open_editor(page)
+    _draw_the_house(page)
+    for _ in range(4):
+        page.click("#editor-add-person")
+    page.click("#editor-add-kind")  # « + Objet »: a form in the side panel, the French name is the id
+    expect(page.locator("#kind-0-fr")).to_be_focused()
+    page.fill("#kind-0-fr", "télé")
+    page.fill("#kind-0-en", "TV")
+    page.check("#kind-0-feminine")  # « une télé »
+    page.select_option("#kind-0-use", "block")
+    page.select_option("#kind-0-icon", "shelf")
+    page.click("[data-tool=objects]")
+    expect(page.locator(".palette-group", has_text="Bloque sa case").locator("[data-kind=télé]")).to_be_visible()
+    page.click("[data-kind=télé]")
+    page.click("#editor-board [data-cell='0,3']")
+    expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
+    expect(page.locator("#editor-board [data-cell='0,3'] .blocked-cross")).to_have_count(1)
+    page.click("#editor-add-clue")
+    page.select_option("#clue-0-person", "Céline")
+    page.select_option("#clue-0-kind", "beside")
+    page.select_option("#clue-0-object", "télé")
+    expect(page.locator("#clue-0-text")).to_have_text("« Elle était à côté d'une télé. »")  # the server's sentence
+    kinds = page.evaluate("() => JSON.parse(localStorage.getItem('meeple.murder.draft')).object_kinds")
+    assert kinds == [{"id": "télé", "name": {"fr": "télé", "en": "TV"}, "feminine": True, "standable": False, "icon": "shelf"}]
+
+    page.fill("#kind-0-fr", "table")  # a name another object has: said on the field, the id stays
+    expect(page.locator("#kind-0-problem")).to_contain_text("« table » est déjà un objet")
+    expect(page.locator("#kind-0-fr")).to_have_attribute("aria-invalid", "true")
+    page.fill("#kind-0-fr", "télé")
+    expect(page.locator("#kind-0-problem")).to_be_hidden()
+    page.fill("#kind-0-en", "")  # what the format refuses is named by the server on the row
+    row = page.locator("[data-field='object_kinds[0]']")
+    expect(row).to_have_class(re.compile(r"\beditor-invalid\b"))
+    expect(row.locator(".row-error")).to_contain_text("Objet 1 de l'enquête")
+    page.fill("#kind-0-en", "TV")
+    expect(row).not_to_have_class(re.compile(r"\beditor-invalid\b"))
+    page.click("[data-lang=en]")  # the same sentence in English
+    expect(page.locator("#clue-0-text")).to_have_text("« She was next to a TV. »")
+    expect(page.locator("#kind-0-use")).to_have_value("block")
+    for _ in range(15):
+        page.click("#editor-add-kind")
+    expect(page.locator("#editor-kinds [data-kind]")).to_have_count(16)
+    expect(page.locator("#editor-add-kind")).to_be_disabled()  # the format's 16 own kinds

@@ -45,6 +45,8 @@ def test_the_murder_case_editor_fits_a_phone(new_page: Any) -> None:
     page.click("#create-case")
     for _ in range(2):
         page.click("#editor-add-person")
+    page.click("#editor-add-kind")  # the own object kind's form, its problem line shown
+    page.fill("#kind-0-fr", "table")
     page.click("#editor-add-clue")
     page.select_option("#clue-0-kind", "with_one_other")  # the widest clue row: room and gender menus
     page.wait_for_selector("#editor-status[data-state=not-ok]")

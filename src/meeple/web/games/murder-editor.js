@@ -4,7 +4,8 @@
 // solution, whether logic reaches it without guessing (else the first step where it gets stuck), its
 // difficulty and the murderer; a field the case format refuses is named and its row ringed. The draft is kept
 // in this browser on every edit (and an undo list while the page lives); export/import the case file; play or
-// share it in a new room; print it.
+// share it in a new room; declare the case's own object kinds; print it (the server's PDF on A4 or Letter, or
+// this page's own print view when the server has no PDF part).
 import { activatable, clear, h, keepFocus, s, tip } from "../dom.js";
 import { lang, t, tr } from "../i18n.js";
 import { PALETTE } from "./murder.js";
@@ -20,6 +21,17 @@ export const MAX_SIZE = 9;
 export const MAX_ROOMS = 16; // room ids are the letters A…P: more rooms than any published 9×9 case has (7)
 const MAX_CLUES = 100; // the case format's limit (caseio CASE_LIMITS counts: clues)
 const MAX_NAME = 40; // a person's or a room's name (the case format refuses texts over 200 characters)
+export const MAX_OWN_KINDS = 16; // the case format's own object kinds (caseio MAX_OWN_KINDS)
+export const MAX_KIND_TEXT = 40; // an own kind's id and names (caseio MAX_KIND_TEXT)
+/** Where Letter is the usual paper (games/murder/render.py LETTER_TERRITORIES, the CLI's locale default). */
+export const LETTER_TERRITORIES = ["US", "CA", "MX", "PH", "CL", "CO", "VE"];
+
+/** The paper of the browser's language, as the command line decides from the locale: Letter for a Letter
+ * country (en-US, fr-CA…), A4 everywhere else (fr, en-GB, de…). */
+export function defaultPaper(language = navigator.language) {
+  const region = String(language || "").split(/[-_]/)[1]?.toUpperCase();
+  return LETTER_TERRITORIES.includes(region) ? "letter" : "a4";
+}
 
 /** The floors of the case format (games/murder/model.py FLOORS): key, French, English. */
 export const FLOORS = [
@@ -79,7 +91,8 @@ const KEYS_HELP = [" Au clavier : flèches entre les cases, Entrée pour agir, C
 
 // the undo list and the choices of the tools survive a redraw of the page (a language switch rebuilds it)
 const undoList = [];
-const ui = { tool: "rooms", paintRoom: "A", placeKind: "chaise", placePerson: null, cell: "0,0" };
+const ui = { tool: "rooms", paintRoom: "A", placeKind: "chaise", placePerson: null, cell: "0,0", paper: defaultPaper(),
+  printAnswer: false };
 
 function roomName(index) {
   const [fr, en, preposition] = ROOM_NAMES[index % ROOM_NAMES.length];
@@ -132,7 +145,8 @@ function draftFrom(data) {
   return {
     format: CASE_FORMAT, version: 1, title: { fr: text(title.fr), en: text(title.en) }, size, grid,
     rooms: rooms.length ? rooms : blankDraft(size).rooms,
-    object_kinds: list(data.object_kinds).map((kind) => ({ ...kind, id: text(kind.id) })),
+    object_kinds: list(data.object_kinds).map((kind) => ({ ...kind, id: text(kind.id),
+      name: { fr: text(isObject(kind.name) ? kind.name.fr : kind.name), en: text(isObject(kind.name) ? kind.name.en : "") } })),
     objects: list(data.objects).filter((o) => isCell(o.cell, size)).map((o) => ({ cell: [o.cell[0], o.cell[1]], kind: text(o.kind) })),
     people,
     clues: list(data.clues).map((clue) => ({ ...clue, person: text(clue.person), kind: text(clue.kind) })),
@@ -268,6 +282,7 @@ export function openEditor(root, ctx) {
   let levels = {};
   let sharedLink = null;
   const sentences = new Map(); // what the server last wrote for a clue, by what the sentence depends on
+  const kindProblems = new WeakMap(); // an own kind → why its French name could not become its id (never sent)
 
   const board = s("svg", { class: "board murder-board editor-case-board", role: "group", id: "editor-board" });
   const status = h("div", { id: "editor-status", class: "editor-status", role: "status", "aria-live": "polite" });
@@ -295,6 +310,13 @@ export function openEditor(root, ctx) {
   const play = button("editor-play", "Jouer", "Play", playCase, { class: "primary", disabled: true });
   const share = button("editor-share-button", "Partager", "Share", shareCase, { disabled: true });
   const printButton = button("editor-print-button", "Imprimer", "Print", printCase, { disabled: true });
+  const paperSelect = h("select", { id: "editor-paper", "aria-label": t("Papier du PDF", "PDF paper"),
+    on: { change: (e) => { ui.paper = e.target.value; } } },
+  h("option", { value: "a4" }, "PDF (A4)"), h("option", { value: "letter" }, "PDF (Letter)"));
+  paperSelect.value = ui.paper;
+  const printAnswer = h("input", { type: "checkbox", id: "editor-print-answer", checked: ui.printAnswer,
+    on: { change: (e) => { ui.printAnswer = e.target.checked; } } });
+  const kindsList = h("ol", { class: "editor-rows", id: "editor-kinds" });
 
   for (const [name, fr, en] of TOOLS) {
     toolbar.append(h("button", { type: "button", role: "radio", dataset: { tool: name },
@@ -313,7 +335,9 @@ export function openEditor(root, ctx) {
         h("div", { class: "editor-actions" }, play, share,
           button("editor-export", "Exporter", "Export", exportFile),
           button("editor-import", "Importer", "Import", () => fileInput.click()),
-          printButton, fileInput),
+          h("span", { class: "editor-print" }, printButton, paperSelect,
+            h("label", { class: "choice", for: "editor-print-answer" }, printAnswer, t("avec la réponse", "with the answer"))),
+          fileInput),
         shareBox, other),
       h("div", { class: "editor-side" },
         h("section", { class: "editor-panel", "aria-labelledby": "editor-title-head" },
@@ -323,6 +347,11 @@ export function openEditor(root, ctx) {
         h("section", { class: "editor-panel", dataset: { field: "rooms" }, "aria-labelledby": "editor-rooms-head" },
           h("h2", { id: "editor-rooms-head" }, t("Pièces", "Rooms")), roomsList,
           button("editor-add-room", "+ Pièce", "+ Room", addRoom)),
+        h("section", { class: "editor-panel", dataset: { field: "object_kinds" }, "aria-labelledby": "editor-kinds-head" },
+          h("h2", { id: "editor-kinds-head" }, t("Objets de l'enquête", "The case's own objects")),
+          h("p", { class: "muted" }, t("En plus des 18 objets de la règle : une télé, une fenêtre, une voiture…",
+            "Besides the rules' 18 objects: a TV, a window, a car…")), kindsList,
+          button("editor-add-kind", "+ Objet", "+ Object", addKind)),
         h("section", { class: "editor-panel", dataset: { field: "people" }, "aria-labelledby": "editor-people-head" },
           h("h2", { id: "editor-people-head" }, t("Personnes", "People"), " ", peopleCount), peopleList,
           button("editor-add-person", "+ Personne", "+ Person", addPerson)),
@@ -550,6 +579,45 @@ export function openEditor(root, ctx) {
     if (ui.placePerson === old) ui.placePerson = id;
   }
 
+  /** A new own kind, « objet 1 » (blocking, a shelf's picture): the designer names it; the palette has it. */
+  function addKind() {
+    if (draft.object_kinds.length >= MAX_OWN_KINDS) return;
+    const taken = new Set(allKinds(draft));
+    let n = 1;
+    while (taken.has(`objet ${n}`)) n += 1;
+    const id = `objet ${n}`;
+    draft.object_kinds.push({ id, name: { fr: id, en: `object ${n}` }, feminine: false, standable: false, icon: "shelf" });
+    ui.placeKind = id;
+    commit();
+    kindsList.querySelector(`#kind-${draft.object_kinds.length - 1}-fr`)?.focus();
+  }
+
+  /** An own kind goes: its objects leave the board; clues that name it stay, and the check names them. */
+  function removeKind(index) {
+    const [gone] = draft.object_kinds.splice(index, 1);
+    draft.objects = draft.objects.filter((o) => o.kind !== gone.id);
+    if (ui.placeKind === gone.id) ui.placeKind = KINDS[0][0];
+    commit();
+  }
+
+  /** A new French name; the id follows it (objects, clues and the palette too) unless it is empty or another
+   * kind's, built-in or own: then the id stays and the reason is said on the field. */
+  function renameKind(kind, name) {
+    kind.name.fr = name;
+    const id = name.trim();
+    const clash = draft.object_kinds.some((other) => other !== kind && other.id === id) || KINDS.some((k) => k[0] === id);
+    const problem = !id ? t("Nom (FR) : à remplir", "Name (FR): to fill in")
+      : clash ? t(`Nom (FR) : « ${id} » est déjà un objet, choisissez-en un autre`, `Name (FR): “${id}” is already an object, choose another`)
+        : id.length > MAX_KIND_TEXT ? t(`Nom (FR) : ${MAX_KIND_TEXT} caractères au plus`, `Name (FR): ${MAX_KIND_TEXT} characters at most`) : null;
+    kindProblems.set(kind, problem);
+    if (problem || id === kind.id) return;
+    const old = kind.id;
+    kind.id = id;
+    for (const o of draft.objects) if (o.kind === old) o.kind = id;
+    for (const clue of draft.clues) if (clue.object === old) clue.object = id;
+    if (ui.placeKind === old) ui.placeKind = id;
+  }
+
   function addClue() {
     if (draft.clues.length >= MAX_CLUES) return;
     if (!draft.people.length) {
@@ -628,7 +696,7 @@ export function openEditor(root, ctx) {
       if (item[1] === "people") return t(`Personne ${i + 1}`, `Person ${i + 1}`) + (draft.people[i] ? ` (${draft.people[i].name})` : "");
       if (item[1] === "rooms") return t(`Pièce ${draft.rooms[i]?.id ?? i + 1}`, `Room ${draft.rooms[i]?.id ?? i + 1}`);
       if (item[1] === "objects") return t("Objet", "Object") + (draft.objects[i] ? ` ${cellText(draft.objects[i].cell)}` : "");
-      if (item[1] === "object_kinds") return t(`Objet propre ${i + 1}`, `Own object ${i + 1}`);
+      if (item[1] === "object_kinds") return t(`Objet ${i + 1} de l'enquête`, `The case's object ${i + 1}`);
       if (item[1] === "grid") return t("Plan des pièces", "Room plan");
     }
     const words = { solution: t("Réponse prévue", "Intended answer"), people: t("Personnes", "People"),
@@ -710,6 +778,7 @@ export function openEditor(root, ctx) {
       drawTools();
       drawBoard();
       drawRooms();
+      drawKinds();
       drawPeople();
       drawClues();
       drawStatus();
@@ -872,6 +941,39 @@ export function openEditor(root, ctx) {
     section.querySelector("#editor-add-room").disabled = draft.rooms.length >= MAX_ROOMS;
   }
 
+  function drawKinds() {
+    clear(kindsList);
+    const icons = KINDS.map(([fr, en]) => [en, t(fr, en)]); // the format's ICON_SHAPES: the built-in kinds' pictures
+    draft.object_kinds.forEach((kind, i) => {
+      const name = kind.name;
+      const problem = h("p", { class: "kind-problem", id: `kind-${i}-problem` }, kindProblems.get(kind) || "");
+      const french = h("input", { value: text(name.fr), maxLength: MAX_KIND_TEXT, id: `kind-${i}-fr`,
+        "aria-describedby": `kind-${i}-problem`, on: { input: (e) => {
+          renameKind(kind, e.target.value);
+          problem.textContent = kindProblems.get(kind) || "";
+          french.setAttribute("aria-invalid", String(Boolean(kindProblems.get(kind))));
+          typed();
+        }, change: textDone } });
+      french.setAttribute("aria-invalid", String(Boolean(kindProblems.get(kind))));
+      kindsList.append(h("li", { class: "editor-row kind-row", dataset: { field: `object_kinds[${i}]`, kind: kind.id } },
+        h("span", { class: "row-head" }, h("strong", {}, t(`Objet ${i + 1}`, `Object ${i + 1}`)), " ", tr(name),
+          h("span", { class: "muted" }, ` ${draft.objects.filter((o) => o.kind === kind.id).length} ${t("posé(s)", "placed")}`),
+          h("button", { type: "button", class: "quiet remove", "aria-label": t(`Supprimer l'objet ${tr(name)}`, `Delete object ${tr(name)}`),
+            on: { click: () => removeKind(i) } }, "✕")),
+        control(t("Nom (FR)", "Name (FR)"), french),
+        control(t("Nom (EN)", "Name (EN)"), h("input", { value: text(name.en), maxLength: MAX_KIND_TEXT, id: `kind-${i}-en`,
+          on: { input: (e) => { name.en = e.target.value; typed(); }, change: textDone } })),
+        control(t("Usage", "Use"), select(`kind-${i}-use`, [["stand", t("on s'y tient", "one stands on it")],
+          ["block", t("bloque sa case", "blocks its cell")]], kind.standable === true ? "stand" : kind.standable === false ? "block" : undefined,
+        (v) => { kind.standable = v === "stand"; commit(); })),
+        control(t("Dessin", "Picture"), select(`kind-${i}-icon`, icons, kind.icon, (v) => { kind.icon = v; commit(); })),
+        h("label", { class: "choice" }, h("input", { type: "checkbox", id: `kind-${i}-feminine`, checked: kind.feminine === true,
+          on: { change: (e) => { kind.feminine = e.target.checked; commit(); } } }), t("féminin (« une »)", "feminine in French (« une »)")),
+        problem, h("p", { class: "row-error" })));
+    });
+    section.querySelector("#editor-add-kind").disabled = draft.object_kinds.length >= MAX_OWN_KINDS;
+  }
+
   function drawPeople() {
     clear(peopleList);
     peopleCount.textContent = `${draft.people.length} / ${draft.size}`;
@@ -1013,19 +1115,23 @@ export function openEditor(root, ctx) {
       linkField("editor-share-link", sharedLink.room, t("Lien de la salle", "Room link")));
   }
 
-  function fileName() {
+  /** The file name of an export: the title in plain letters, the size, ``ending`` (".murder.json", "-a4.pdf"). */
+  function fileName(ending = ".murder.json") {
     const title = (draft.title.fr || draft.title.en || t("enquete", "case")).normalize("NFD").replace(/[\u0300-\u036f]/g, "")
       .toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "case";
-    return `${title}-${draft.size}x${draft.size}.murder.json`;
+    return `${title}-${draft.size}x${draft.size}${ending}`;
   }
 
-  function exportFile() {
-    const blob = new Blob([`${JSON.stringify(caseDocument(draft), null, 1)}\n`], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: fileName() });
+  function download(blob, name) {
+    const link = h("a", { href: URL.createObjectURL(blob), download: name });
     section.append(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  }
+
+  function exportFile() {
+    download(new Blob([`${JSON.stringify(caseDocument(draft), null, 1)}\n`], { type: "application/json" }), fileName());
   }
 
   async function importFile() {
@@ -1050,11 +1156,36 @@ export function openEditor(root, ctx) {
     commit();
   }
 
-  /** The sheet: the board without the answer, the rooms and objects, every card with its sentences. */
-  function printCase() {
+  /** The sheet ``meeple murder render`` makes, from the server (its PDF on the chosen paper, downloaded); when
+   * the server has no PDF part (« missing_part »), this page's own print view. */
+  async function printCase() {
     if (!readable()) return;
+    printButton.disabled = true;
+    printButton.setAttribute("aria-busy", "true");
+    try {
+      const sheet = await ctx.catalog("print", { case: caseDocument(draft), format: "pdf", paper: ui.paper, lang: lang(),
+        answer: ui.printAnswer });
+      const bytes = Uint8Array.from(atob(sheet.pdf), (c) => c.charCodeAt(0));
+      download(new Blob([bytes], { type: "application/pdf" }), fileName(`-${sheet.paper}.pdf`));
+      ctx.toast(t(`PDF prêt (${sheet.paper === "a4" ? "A4" : "Letter"}) : ouvrez-le pour l'imprimer.`,
+        `PDF ready (${sheet.paper === "a4" ? "A4" : "Letter"}): open it to print.`));
+    } catch (error) {
+      if (error?.code !== "missing_part") {
+        ctx.toast(error?.bilingual ? tr(error.bilingual) : String(error?.message || error), "error");
+        return;
+      }
+      ctx.toast(t("Pas de PDF sur ce serveur : impression de la page.", "No PDF on this server: printing the page."));
+      printPage();
+    } finally {
+      printButton.removeAttribute("aria-busy");
+      printButton.disabled = !readable();
+    }
+  }
+
+  /** This page's print view: the board (the answer on it if asked), the rooms and objects, every card. */
+  function printPage() {
     const sheet = s("svg", { class: "board murder-board print-board", role: "img", "aria-label": t("Plan de la maison", "Map of the house") });
-    drawCase(sheet, { tokens: {}, interactive: false });
+    drawCase(sheet, { tokens: ui.printAnswer && report.solution ? report.solution : {}, interactive: false });
     const victimLine = (p) => (p.victim ? t("La victime. Elle était seule avec l'assassin.",
       `The victim. ${p.gender === "f" ? "She" : "He"} was alone with the murderer.`) : null);
     const kinds = [...new Set(draft.objects.map((o) => o.kind))];
