@@ -294,8 +294,23 @@ def test_the_designer_declares_an_object_kind_of_the_case_and_uses_it(page: Any)
     row = page.locator("[data-field='object_kinds[0]']")
     expect(row).to_have_class(re.compile(r"\beditor-invalid\b"))
     expect(row.locator(".row-error")).to_contain_text("Objet 1 de l'enquête")
+    expect(page.locator("#kind-0-en")).to_have_attribute("aria-invalid", "true")  # the field itself
     page.fill("#kind-0-en", "TV")
     expect(row).not_to_have_class(re.compile(r"\beditor-invalid\b"))
+    expect(page.locator("#kind-0-en")).not_to_have_attribute("aria-invalid", "true")
+
+    _clue(page, 1, "Bruno", "row", "3")  # clues change places with the arrows, from the keyboard too
+    expect(page.locator("#clue-0-up")).to_be_disabled()
+    page.focus("#clue-1-up")
+    page.keyboard.press("Enter")
+    expect(page.locator("#clue-0-person")).to_have_value("Bruno")
+    expect(page.locator("#clue-1-text")).to_have_text("« Elle était à côté d'une télé. »")
+    expect(page.locator("#clue-0-down")).to_be_focused()  # at the top: the focus goes to the other arrow
+    page.keyboard.press("Enter")
+    expect(page.locator("#clue-0-person")).to_have_value("Céline")
+    expect(page.locator("#clue-1-down")).to_be_disabled()
+    expect(page.locator("#clue-1-up")).to_be_focused()
+
     page.click("[data-lang=en]")  # the same sentence in English
     expect(page.locator("#clue-0-text")).to_have_text("« She was next to a TV. »")
     expect(page.locator("#kind-0-use")).to_have_value("block")

@@ -630,6 +630,17 @@ export function openEditor(root, ctx) {
     cluesList.querySelector(`[data-field="clues[${draft.clues.length - 1}]"] select`)?.focus();
   }
 
+  /** Clue ``i`` one place up (-1) or down (+1): the order of the cards' sentences. The focus follows the
+   * clue (its same arrow, or the other one at an end), so the keys move it again. */
+  function moveClue(i, step) {
+    const j = i + step;
+    if (j < 0 || j >= draft.clues.length) return;
+    [draft.clues[i], draft.clues[j]] = [draft.clues[j], draft.clues[i]];
+    commit();
+    const arrow = cluesList.querySelector(`#clue-${j}-${step < 0 ? "up" : "down"}`);
+    (arrow && !arrow.disabled ? arrow : cluesList.querySelector(`#clue-${j}-${step < 0 ? "down" : "up"}`))?.focus();
+  }
+
   /** The clue with exactly the fields its kind needs (values kept when they still fit, else the first choice). */
   function withFields(clue) {
     const known = CLUE_KINDS.find((kind) => kind[0] === clue.kind);
@@ -1016,6 +1027,11 @@ export function openEditor(root, ctx) {
       });
       cluesList.append(h("li", { class: "editor-row clue-row", dataset: { field: `clues[${i}]` } },
         h("span", { class: "row-head" }, h("strong", {}, t(`Indice ${i + 1}`, `Clue ${i + 1}`)),
+          h("span", { class: "clue-order" },
+            h("button", { type: "button", class: "quiet", id: `clue-${i}-up`, disabled: i === 0,
+              "aria-label": t(`Monter l'indice ${i + 1}`, `Move clue ${i + 1} up`), on: { click: () => moveClue(i, -1) } }, "↑"),
+            h("button", { type: "button", class: "quiet", id: `clue-${i}-down`, disabled: i === draft.clues.length - 1,
+              "aria-label": t(`Descendre l'indice ${i + 1}`, `Move clue ${i + 1} down`), on: { click: () => moveClue(i, 1) } }, "↓")),
           h("button", { type: "button", class: "quiet remove", "aria-label": t(`Supprimer l'indice ${i + 1}`, `Delete clue ${i + 1}`),
             on: { click: () => { draft.clues.splice(i, 1); commit(); } } }, "✕")),
         control(t("Qui", "Who"), select(`clue-${i}-person`, draft.people.map((p) => [p.id, p.name]), clue.person, (v) => set({ person: v }))),
@@ -1053,9 +1069,29 @@ export function openEditor(root, ctx) {
     });
   }
 
+  /** An own kind's field the server names (object_kinds[2].icon) is marked on its control, as the client's own
+   * checks mark the French name. */
+  function markKindField(field) {
+    const found = /^object_kinds\[(\d+)\]\.(\w+)/.exec(field || "");
+    if (!found) return;
+    const [i, name] = [found[1], found[2]];
+    const kind = draft.object_kinds[Number(i)];
+    const part = name === "name" ? (kind && !text(kind.name?.fr).trim() ? "fr" : "en")
+      : { id: "fr", standable: "use", icon: "icon", feminine: "feminine" }[name];
+    const element = part && section.querySelector(`#kind-${i}-${part}`);
+    if (!element) return;
+    element.classList.add("editor-kinds-invalid");
+    element.setAttribute("aria-invalid", "true");
+  }
+
   /** The format error's row gets the message and a ring (and the field the screen reader announces). */
   function markErrors() {
     for (const row of section.querySelectorAll(".editor-invalid")) row.classList.remove("editor-invalid");
+    for (const input of section.querySelectorAll(".editor-kinds-invalid")) {
+      input.classList.remove("editor-kinds-invalid");
+      input.removeAttribute("aria-invalid");
+    }
+    markKindField(report?.format_error?.field);
     for (const slot of section.querySelectorAll(".row-error")) slot.textContent = "";
     const field = report?.format_error?.field;
     const target = pointedRow(field);
