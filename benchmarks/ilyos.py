@@ -46,19 +46,19 @@ def playout_speed(options: dict[str, object], games: int = 10) -> tuple[float, f
     return actions / (time.perf_counter() - began), actions / games
 
 
-def turn_times(level: str, turns: int) -> list[float]:
+def turn_times(level: str, turns: int, options: dict[str, object] | None = None) -> list[float]:
     """Seconds the AI at ``level`` takes for each of ``turns`` whole turns (both seats at that level,
-    as many games as needed)."""
+    as many games as needed, with the game ``options``)."""
     times: list[float] = []
     seed = 7
     while len(times) < turns:
-        times += _game_turn_times(level, seed, turns - len(times))
+        times += _game_turn_times(level, seed, turns - len(times), options or {})
         seed += 1
     return times
 
 
-def _game_turn_times(level: str, seed: int, turns: int) -> list[float]:
-    game = IlyosGame.new({}, seed)
+def _game_turn_times(level: str, seed: int, turns: int, options: dict[str, object]) -> list[float]:
+    game = IlyosGame.new(options, seed)
     rng = make_rng(seed)
     times: list[float] = []
     while not game.is_over() and len(times) < turns:
@@ -162,7 +162,7 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true", help="CPU per Expert game and turn, no wall clock")
     parser.add_argument("--baseline", help="with --cpu: a git commit whose code plays the same games")
     parser.add_argument("--seeds", default="7,8", help="with --cpu: comma-separated game seeds")
-    parser.add_argument("--options", default="{}", help="with --cpu: the game options as JSON")
+    parser.add_argument("--options", default="{}", help="the game options (JSON) of --cpu and the AI's times")
     parser.add_argument("--repeat", type=int, default=2, help="with --cpu: runs of each side")
     args = parser.parse_args()
     if args.cpu:
@@ -180,9 +180,9 @@ def main() -> None:
         print(f"random play-outs, {name:13}: {speed:7.0f} actions/s, {length:5.1f} actions per game")
     for level in args.levels.split(","):
         before = os.getloadavg()[0]
-        times = turn_times(level, args.turns)
+        times = turn_times(level, args.turns, json.loads(args.options))
         over = sum(t > TURN_LIMIT_SECONDS for t in times)
-        print(f"AI {level:6}: {len(times)} turns, mean {statistics.mean(times):.2f} s, "
+        print(f"AI {level:6}, options {args.options}: {len(times)} turns, mean {statistics.mean(times):.2f} s, "
               f"max {max(times):.2f} s per turn, {over} over {TURN_LIMIT_SECONDS:.0f} s "
               f"(load average {before:.1f} before, {os.getloadavg()[0]:.1f} after)")
 
