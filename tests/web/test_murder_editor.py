@@ -285,9 +285,15 @@ def test_the_designer_declares_an_object_kind_of_the_case_and_uses_it(page: Any)
     kinds = page.evaluate("() => JSON.parse(localStorage.getItem('meeple.murder.draft')).object_kinds")
     assert kinds == [{"id": "télé", "name": {"fr": "télé", "en": "TV"}, "feminine": True, "standable": False, "icon": "shelf"}]
 
-    page.fill("#kind-0-fr", "table")  # a name another object has: said on the field, the id stays
+    page.fill("#kind-0-fr", "table")  # a name another object has: said on the field, the case unchanged
     expect(page.locator("#kind-0-problem")).to_contain_text("« table » est déjà un objet")
     expect(page.locator("#kind-0-fr")).to_have_attribute("aria-invalid", "true")
+    page.uncheck("#kind-0-feminine")  # other edits redraw the form: the refused name and its reason stay
+    page.check("#kind-0-feminine")
+    expect(page.locator("#kind-0-fr")).to_have_value("table")
+    expect(page.locator("#kind-0-problem")).to_contain_text("« table » est déjà un objet")
+    expect(page.locator("#editor-board [data-cell='0,3'] .object")).to_have_text("télé")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('meeple.murder.draft')).object_kinds") == kinds
     page.fill("#kind-0-fr", "télé")
     expect(page.locator("#kind-0-problem")).to_be_hidden()
     page.fill("#kind-0-en", "")  # what the format refuses is named by the server on the row

@@ -282,7 +282,7 @@ export function openEditor(root, ctx) {
   let levels = {};
   let sharedLink = null;
   const sentences = new Map(); // what the server last wrote for a clue, by what the sentence depends on
-  const kindProblems = new WeakMap(); // an own kind → why its French name could not become its id (never sent)
+  const refusedNames = new WeakMap(); // an own kind → the French name typed that could not be its id (never sent)
 
   const board = s("svg", { class: "board murder-board editor-case-board", role: "group", id: "editor-board" });
   const status = h("div", { id: "editor-status", class: "editor-status", role: "status", "aria-live": "polite" });
@@ -600,22 +600,34 @@ export function openEditor(root, ctx) {
     commit();
   }
 
-  /** A new French name; the id follows it (objects, clues and the palette too) unless it is empty or another
-   * kind's, built-in or own: then the id stays and the reason is said on the field. */
+  /** Why ``name`` cannot be an own kind's French name (and so its id), or null: empty, another kind's (built-in
+   * or own), too long. */
+  function kindNameProblem(kind, name) {
+    const id = name.trim();
+    if (!id) return t("Nom (FR) : à remplir", "Name (FR): to fill in");
+    if (draft.object_kinds.some((other) => other !== kind && other.id === id) || KINDS.some((k) => k[0] === id)) {
+      return t(`Nom (FR) : « ${id} » est déjà un objet, choisissez-en un autre`, `Name (FR): “${id}” is already an object, choose another`);
+    }
+    return id.length > MAX_KIND_TEXT ? t(`Nom (FR) : ${MAX_KIND_TEXT} caractères au plus`, `Name (FR): ${MAX_KIND_TEXT} characters at most`) : null;
+  }
+
+  /** A new French name; the id follows it (objects, clues and the palette too). A name that cannot be one
+   * changes nothing in the case: it stays in the field with the reason under it. Returns the problem. */
   function renameKind(kind, name) {
+    const problem = kindNameProblem(kind, name);
+    if (problem) {
+      refusedNames.set(kind, name);
+      return problem;
+    }
+    refusedNames.delete(kind);
     kind.name.fr = name;
     const id = name.trim();
-    const clash = draft.object_kinds.some((other) => other !== kind && other.id === id) || KINDS.some((k) => k[0] === id);
-    const problem = !id ? t("Nom (FR) : à remplir", "Name (FR): to fill in")
-      : clash ? t(`Nom (FR) : « ${id} » est déjà un objet, choisissez-en un autre`, `Name (FR): “${id}” is already an object, choose another`)
-        : id.length > MAX_KIND_TEXT ? t(`Nom (FR) : ${MAX_KIND_TEXT} caractères au plus`, `Name (FR): ${MAX_KIND_TEXT} characters at most`) : null;
-    kindProblems.set(kind, problem);
-    if (problem || id === kind.id) return;
     const old = kind.id;
     kind.id = id;
     for (const o of draft.objects) if (o.kind === old) o.kind = id;
     for (const clue of draft.clues) if (clue.object === old) clue.object = id;
     if (ui.placeKind === old) ui.placeKind = id;
+    return null;
   }
 
   function addClue() {
@@ -957,15 +969,18 @@ export function openEditor(root, ctx) {
     const icons = KINDS.map(([fr, en]) => [en, t(fr, en)]); // the format's ICON_SHAPES: the built-in kinds' pictures
     draft.object_kinds.forEach((kind, i) => {
       const name = kind.name;
-      const problem = h("p", { class: "kind-problem", id: `kind-${i}-problem` }, kindProblems.get(kind) || "");
-      const french = h("input", { value: text(name.fr), maxLength: MAX_KIND_TEXT, id: `kind-${i}-fr`,
+      const refused = refusedNames.get(kind);
+      const reason = refused === undefined ? null : kindNameProblem(kind, refused); // null: the name has become free
+      if (!reason) refusedNames.delete(kind);
+      const problem = h("p", { class: "kind-problem", id: `kind-${i}-problem` }, reason || "");
+      const french = h("input", { value: reason ? refused : text(name.fr), maxLength: MAX_KIND_TEXT, id: `kind-${i}-fr`,
         "aria-describedby": `kind-${i}-problem`, on: { input: (e) => {
-          renameKind(kind, e.target.value);
-          problem.textContent = kindProblems.get(kind) || "";
-          french.setAttribute("aria-invalid", String(Boolean(kindProblems.get(kind))));
-          typed();
+          const reason = renameKind(kind, e.target.value);
+          problem.textContent = reason || "";
+          french.setAttribute("aria-invalid", String(Boolean(reason)));
+          if (!reason) typed();
         }, change: textDone } });
-      french.setAttribute("aria-invalid", String(Boolean(kindProblems.get(kind))));
+      french.setAttribute("aria-invalid", String(Boolean(problem.textContent)));
       kindsList.append(h("li", { class: "editor-row kind-row", dataset: { field: `object_kinds[${i}]`, kind: kind.id } },
         h("span", { class: "row-head" }, h("strong", {}, t(`Objet ${i + 1}`, `Object ${i + 1}`)), " ", tr(name),
           h("span", { class: "muted" }, ` ${draft.objects.filter((o) => o.kind === kind.id).length} ${t("posé(s)", "placed")}`),
