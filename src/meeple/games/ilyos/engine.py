@@ -1367,8 +1367,10 @@ _PLACEMENTS: dict[tuple[int, int], tuple[Action, ...]] = {}
 """The legal placements for a board size and a mask of island cells (they depend on nothing else)."""
 _MAGIC: dict[tuple[int, frozenset[tuple[Cell, int]], bool], tuple[Action, ...]] = {}
 """The legal rotations for a board size, the islands and whether the mover has placed its island."""
-MEMO_LIMIT = 4096
-"""The most entries each of these memos keeps (it is emptied when full: ≈ 10 MB at most)."""
+MEMO_LIMIT = 1024
+"""The most entries each of these memos keeps (it is emptied when full). A search adds a few tens of
+placement lists a turn (its own island not yet placed) and a few hundred rotation lists; a placement list
+holds at most 704 actions (15 × 15), so the memos stay under ≈ 10 MB per process."""
 
 
 def _remember(memo: dict[Any, tuple[Action, ...]], key: Any, actions: tuple[Action, ...]) -> tuple[Action, ...]:
