@@ -56,17 +56,43 @@ def test_the_skirmish_rules_offer_the_engines_readings() -> None:
             assert game.scenario.to_json()["rules"][spec.key] == choice.value
 
 
+def _words(key: str, value: Any, lang: str = "fr") -> str:
+    """An ILYOS option's value in the words of the adapter's description (what the page must show)."""
+    spec = next(spec for spec in option_specs() if spec.key == key)
+    if spec.kind == "bool":
+        return {"fr": ("oui", "non"), "en": ("yes", "no")}[lang][0 if value else 1]
+    return str(next(choice.to_json()["label"][lang] for choice in spec.choices if choice.value == value))
+
+
+def _changed_line(chosen: dict[str, Any]) -> str:
+    """The « Variantes » line a room with these options shows (its defaults come from the engine)."""
+    changed = [f"{spec.label.fr} : {_words(spec.key, chosen[spec.key])}" for spec in option_specs()
+               if spec.key in chosen and chosen[spec.key] != engine.DEFAULT_OPTIONS[spec.key]]
+    return "Variantes : " + " · ".join(changed)
+
+
+def _noted(key: str, value: Any, lang: str = "fr") -> str:
+    """A room's option in words, followed by its default when the room changed it."""
+    default = engine.DEFAULT_OPTIONS[key]
+    if value == default:
+        return _words(key, value, lang)
+    note = f"(par défaut : {_words(key, default, lang)})" if lang == "fr" else f"(default: {_words(key, default, lang)})"
+    return f"{_words(key, value, lang)} {note}"
+
+
 @pytest.mark.browser
 def test_an_online_ilyos_room_on_13_by_13_with_village_refuge_shows_its_rules_to_whoever_joins(
         page: Any, new_page: Any) -> None:
     page.click("[data-game=ilyos]")
-    expect(page.locator("#ilyos-size option:checked")).to_have_text("11 × 11 (par défaut)")
+    # the engine's defaults (ilyos-design may change them) are the form's
+    expect(page.locator("#ilyos-size option:checked")).to_have_text(f"{_words('size', engine.DEFAULT_OPTIONS['size'])} (par défaut)")
     expect(page.locator("[data-option=compensation] .option-help")).to_contain_text("en réserve")
     page.select_option("#seat-0", "local")  # a bad seat choice is explained at once, in the form
     expect(page.locator("#ilyos-problem")).to_have_text("Gardez une place pour vous.")
     page.select_option("#seat-0", "me")
     expect(page.locator("#ilyos-problem")).to_be_hidden()
     expect(page.locator("#team-diagonal")).to_be_hidden()  # a 2 versus 2 option only
+    chosen = {"size": 13, "village_refuge": True, "islands": 12}
     page.select_option("#ilyos-size", label="13 × 13")
     page.check("#ilyos-village-refuge")
     page.select_option("#ilyos-islands", "12")
@@ -79,23 +105,22 @@ def test_an_online_ilyos_room_on_13_by_13_with_village_refuge_shows_its_rules_to
     second = new_page(viewport={"width": 360, "height": 800})
     second.goto(page.url)
     expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text("oui")
-    expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text("(par défaut : non)")
+    expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text(_noted("village_refuge", True))
     second.click("#join-here")
     wait_version(second, 0)
     assert second.inner_text("#code-value") == code
     # in the game's panel for both, and the board is 13 cells wide (a to m)
     for player in (page, second):
-        expect(player.locator("#room-options-list [data-option=size]")).to_contain_text("13 × 13 (par défaut : 11 × 11)")
+        expect(player.locator("#room-options-list [data-option=size]")).to_contain_text(_noted("size", 13))
         expect(player.locator("#room-options-list [data-option=village_refuge]")).to_contain_text("oui")
         # and the changed ones on one line above the board, for the whole game
-        expect(player.locator("#room-variants")).to_have_text(
-            "Variantes : Taille du plateau : 13 × 13 · Îles au départ : 12 · Village refuge : oui")
+        expect(player.locator("#room-variants")).to_have_text(_changed_line(chosen))
         assert player.locator(".ilyos-board .cell[data-cell$=',0']").count() == 13
         assert player.locator(".ilyos-board .axis-label").all_text_contents()[-2:] == ["m", "13"]
     place_island_and_end_turn(page)  # it plays: an island placed on the 13 × 13 board, the turn passed
     expect(second.locator("#ilyos-panel #place-island")).to_be_visible()
     second.click("[data-lang=en]")
-    expect(second.locator("#room-options-list [data-option=village_refuge]")).to_contain_text("yes (default: no)")
+    expect(second.locator("#room-options-list [data-option=village_refuge]")).to_contain_text(_noted("village_refuge", True, "en"))
 
 
 @pytest.mark.browser
@@ -178,4 +203,4 @@ def test_with_no_retake_a_crown_just_taken_is_marked_protected(page: Any, live_s
     assert "couronne protégée pendant le prochain tour" in (page.locator(f".cell:has([data-guardian='{taker}'])").get_attribute("aria-label")
                                                            or page.locator(f".cell:has([data-guardian='{taker}']) title").text_content() or "")
     expect(page.locator("#ilyos-legend")).to_contain_text("couronne protégée (pas de reprise immédiate)")
-    expect(page.locator("#room-variants")).to_have_text("Variantes : Pas de reprise immédiate : oui")
+    expect(page.locator("#room-variants")).to_have_text(_changed_line(options))
