@@ -204,3 +204,20 @@ def test_with_no_retake_a_crown_just_taken_is_marked_protected(page: Any, live_s
                                                            or page.locator(f".cell:has([data-guardian='{taker}']) title").text_content() or "")
     expect(page.locator("#ilyos-legend")).to_contain_text("couronne protégée (pas de reprise immédiate)")
     expect(page.locator("#room-variants")).to_have_text(_changed_line(options))
+
+
+@pytest.mark.browser
+def test_a_15_by_15_board_on_a_phone_can_be_enlarged_and_played(new_page: Any) -> None:
+    page = new_page(viewport={"width": 360, "height": 740}, has_touch=True)
+    page.click("[data-game=ilyos]")
+    page.select_option("#ilyos-size", "15")
+    page.select_option("#seat-1", "local")
+    page.click("#start")
+    wait_version(page, 0)
+    board = page.locator("svg.board.ilyos-board")
+    assert (board.bounding_box() or {})["width"] <= 360  # fits the screen first: cells of ~21 px
+    page.click("#board-zoom")  # offered because those cells are smaller than a finger
+    expect(page.locator("#board-zoom")).to_have_attribute("aria-pressed", "true")
+    assert (board.bounding_box() or {})["width"] >= 15 * 44  # 44 px a cell, scrolled sideways in its box
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360  # the page itself does not scroll
+    place_island_and_end_turn(page)

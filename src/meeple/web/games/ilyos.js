@@ -118,7 +118,13 @@ function mount(root, ctx) {
   const hand = h("div", { class: "ilyos-hand", id: "ilyos-hand" });
   const table = h("aside", { class: "ilyos-table", id: "ilyos-table" });
   const legend = h("ul", { class: "ilyos-legend", id: "ilyos-legend" });
-  root.append(h("div", { class: "game-layout" }, h("div", {}, board, legend, panel, hand), table));
+  // a large board on a phone: cells under a finger's width; the player may enlarge it (then it scrolls
+  // sideways) as well as pinch-zoom the page
+  let zoomed = false;
+  const boardBox = h("div", { class: "board-scroll ilyos-scroll" }, board);
+  const zoom = h("button", { type: "button", id: "board-zoom", class: "quiet board-zoom", hidden: true,
+    on: { click: () => { zoomed = !zoomed; drawZoom(); } } });
+  root.append(h("div", { class: "game-layout" }, h("div", {}, zoom, boardBox, legend, panel, hand), table));
   // the rules this room plays under (its options, in words), in the table panel: nobody plays blind
   let specs = null;
   const rulesBox = h("details", { class: "room-options", id: "room-options" });
@@ -164,8 +170,22 @@ function mount(root, ctx) {
     });
   }
 
+  const SMALL_CELL_PX = 34; // below this a cell is hard to tap: the Enlarge button is offered
+
+  /** The Enlarge button, shown when the cells are small on this screen (or the board is enlarged). */
+  function drawZoom() {
+    const n = view().size;
+    boardBox.style.setProperty("--cells", String(n));
+    boardBox.classList.toggle("zoomed", zoomed);
+    zoom.setAttribute("aria-pressed", String(zoomed));
+    zoom.textContent = zoomed ? t("Plateau à la largeur de l'écran", "Fit the board to the screen") : t("Agrandir le plateau", "Enlarge the board");
+    const cellPx = (boardBox.clientWidth * CELL) / (n * CELL + AXIS);
+    zoom.hidden = !zoomed && !(cellPx > 0 && cellPx < SMALL_CELL_PX);
+  }
+
   function drawBoard() {
     motion.track(`${state.version}:${state.moves}`);
+    drawZoom();
     clear(motionLayer);
     const v = view();
     const n = v.size;
