@@ -9,7 +9,8 @@ only, so the work is the same on any machine): CPU seconds per whole Expert-agai
 Expert turn, on a few seeds; with ``--baseline``, the same games are also played by the code of that git
 commit (its ``src`` exported to a temporary directory) and the ratio is printed, with a check that both
 played exactly the same moves. Each side runs in its own process, alternately, ``--repeat`` times (the
-fastest run counts: the machine is shared).
+fastest run counts: the machine is shared). Give ``--options`` in full when the two commits' defaults
+differ (an option the older code does not know makes its side fail).
 """
 
 from __future__ import annotations
