@@ -16,7 +16,8 @@ Games run in ``--jobs`` processes (default 2: the machine is shared) and each fi
 once as one JSON line to ``--out``; a run that is stopped loses nothing, and running the same command again
 plays only the games missing from the file. ``--report`` prints, per variant and level: games, share ending
 by three crowns / board full / draw, the first seat's score (a draw counts 1/2) with its 95 % Wilson
-interval, and the median (and 10th-90th percentile) game length in rounds and in actions.
+interval, and the median (and 10th-90th percentile) game length in rounds and in actions; a variant
+played on both diagonals (``V`` and ``V-m``) also gets the row ``V ±m`` of both together.
 """
 
 from __future__ import annotations
@@ -230,9 +231,19 @@ def summarize(rows: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         }
 
 
+def both_diagonals(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of a variant ``V`` and of its mirror image ``V-m`` (first seat in NE and SW) together, named
+    ``V ±m``: the rules are the same under the mirror, the AIs are not quite (docs/rules/ilyos.md §14), so
+    the turn order alone is measured over both diagonals."""
+    mirrored = {(r["variant"][:-2], r["level"]) for r in rows if r["variant"].endswith("-m")}
+    return [{**r, "variant": f"{r['variant'].removesuffix('-m')} ±m"} for r in rows
+            if (r["variant"].removesuffix("-m"), r["level"]) in mirrored]
+
+
 def report(paths: list[Path]) -> None:
     """Print the table (Markdown) of every file's games."""
     rows = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
+    rows += both_diagonals(rows)
     print("| variant | level | games | three crowns | board full | draws | first seat's score [95 % CI] "
           "| rounds: median (p10-p90) | actions (median) | CPU s/game | load |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")

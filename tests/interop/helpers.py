@@ -9,8 +9,8 @@ from meeple.core.rng import make_rng
 from meeple.games import discover
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("ilyos", {"islands": 4, "guardians": 1}),
-    ("ilyos", {"mode": "2v2"}),
+    ("ilyos", {"size": 11, "islands": 4, "guardians": 1}),  # the action space is the 11 × 11 board's
+    ("ilyos", {"size": 11, "mode": "2v2"}),
     ("hive", {"game_type": "Base+MLPC"}),
     ("hive", {"game_type": "Base"}),
     ("skirmish", {"scenario": "ford"}),

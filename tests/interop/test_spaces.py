@@ -100,7 +100,7 @@ def test_hive_first_move_and_pass_have_their_own_ids() -> None:
 
 
 def test_ilyos_ids_follow_the_documented_blocks() -> None:
-    game = played("ilyos", {}, 0)
+    game = played("ilyos", {"size": 11}, 0)
     space = space_for(game)
     assert space.num_actions == ILYOS_NUM_ACTIONS == 21_539
     assert ILYOS_OFFSETS["end"] == ILYOS_NUM_ACTIONS - 1
@@ -110,11 +110,16 @@ def test_ilyos_ids_follow_the_documented_blocks() -> None:
 
 
 def test_ilyos_observation_shows_only_what_the_view_shows() -> None:
-    game = played("ilyos", {}, 12, seed=4)
+    game = played("ilyos", {"size": 11}, 12, seed=4)
     space = space_for(game)
     for seat in (0, 1):
         redealt = game.determinize(seat, make_rng(9))
         assert (space.observe(redealt, seat) == space.observe(game, seat)).all()
+
+
+def test_the_ilyos_space_names_the_one_board_it_is_written_for() -> None:
+    with pytest.raises(ValueError, match=r"11 × 11 board \(option size=11\), not 15 × 15"):
+        space_for(new_game("ilyos", {"size": 15}))
 
 
 def test_murder_observation_never_holds_the_answer() -> None:

@@ -38,6 +38,7 @@ def test_two_browsers_on_two_processes_play_an_online_ilyos_game_to_the_end(
     first, second = _page_on(browser, watch, first_server), _page_on(browser, watch, second_server)
     try:
         first.click("[data-game=ilyos]")
+        first.select_option("#ilyos-size", label="11 × 11")  # the shortest game: the smallest board
         first.select_option("#ilyos-islands", "12")  # the shortest game
         first.select_option("#seat-1", "open")
         first.click("#start")

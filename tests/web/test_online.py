@@ -91,6 +91,7 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
         page: Any, new_page: Any, watch: Watch) -> None:
     watch.allow(CONNECTION_LOST)
     page.click("[data-game=ilyos]")
+    page.select_option("#ilyos-size", label="11 × 11")  # the shortest game: the smallest board
     page.select_option("#ilyos-islands", "12")  # the shortest game: few free spots for islands
     page.select_option("#seat-1", "open")
     page.click("#start")

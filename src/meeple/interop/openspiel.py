@@ -40,7 +40,7 @@ from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.core.rng import make_rng
 from meeple.games import discover
-from meeple.interop.spaces import ActionSpace, space_for
+from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for
 
 require_optional("pyspiel", "openspiel", Msg("Le module meeple.interop.openspiel", "meeple.interop.openspiel"))
 import pyspiel  # noqa: E402  (after the check, so that a missing OpenSpiel is one line naming the extra)
@@ -372,7 +372,8 @@ class Observer:
 # --- the five games ------------------------------------------------------------------------------------
 def _ilyos_options(params: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     keys = ("mode", "team_diagonal", "islands", "guardians", "sacrificed_guardian")
-    return {key: params[key] for key in keys}, int(params["seed"])
+    # the action space is the 11 × 11 board's (spaces.ILYOS_SIZE); the game's default board is 15 × 15
+    return {"size": ILYOS_SIZE, **{key: params[key] for key in keys}}, int(params["seed"])
 
 
 def _stealth_options(params: Mapping[str, Any]) -> tuple[dict[str, Any], int]:

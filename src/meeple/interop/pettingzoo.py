@@ -31,7 +31,7 @@ from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.core.rng import fresh_seed
 from meeple.games import discover
-from meeple.interop.spaces import ActionSpace, space_for
+from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for
 
 for _needed in ("pettingzoo", "gymnasium"):
     require_optional(_needed, "rl", Msg("Le module meeple.interop.pettingzoo", "meeple.interop.pettingzoo"))
@@ -56,7 +56,8 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
         self.game_name = game
-        self.options = dict(options)
+        # ILYOS's action space is the 11 × 11 board's (spaces.ILYOS_SIZE); the game's default is 15 × 15
+        self.options = {"size": ILYOS_SIZE, **options} if game == "ilyos" else dict(options)
         self.render_mode = render_mode
         self._factory = discover()[game].factory
         template = self._factory(self.options, 0)  # bad options fail here, with the engine's FormatError

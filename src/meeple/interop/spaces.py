@@ -276,7 +276,11 @@ class IlyosSpace(ActionSpace[Any]):
 
     @classmethod
     def for_game(cls, game: Any) -> IlyosSpace:
-        """The space of an :class:`~meeple.games.ilyos.engine.IlyosGame` (duel or 2 vs 2)."""
+        """The space of an :class:`~meeple.games.ilyos.engine.IlyosGame` (duel or 2 vs 2) on the 11 × 11
+        board (option ``size`` = 11; the interop layers ask for it, the game's default board being 15 × 15)."""
+        if game.geo.size != ILYOS_SIZE:
+            raise ValueError(f"the ILYOS action space is written for the {ILYOS_SIZE} × {ILYOS_SIZE} board "
+                             f"(option size={ILYOS_SIZE}), not {game.geo.size} × {game.geo.size}")
         return cls(game.num_players)
 
     def encode(self, game: Any, move: Any) -> int:

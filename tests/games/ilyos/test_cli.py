@@ -12,7 +12,7 @@ import pytest
 from meeple.cli import main
 from meeple.core.i18n import set_language
 from meeple.core.stats import wilson_interval
-from meeple.games.ilyos import ai
+from meeple.games.ilyos import ai, board
 
 
 @pytest.fixture(autouse=True)
@@ -27,10 +27,11 @@ def test_setups_draws_all_twenty_symmetric_setups(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     names = [line.split()[0] for line in out.splitlines() if line.endswith("per team")]
     assert len(names) == 20 and names[0] == "4i-1g" and names[-1] == "12i-4g"
-    first_board = [line for line in out.splitlines() if line[:3].strip().isdigit()][:11]
+    size = board.DEFAULT_SIZE  # drawn on the default board (15 × 15)
+    first_board = [line for line in out.splitlines() if line[:3].strip().isdigit()][:size]
     for line in first_board:
         cells = line[4:].split()
-        assert len(cells) == 11
+        assert len(cells) == size
 
 
 def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
@@ -39,7 +40,7 @@ def test_play_draws_the_board_lists_moves_and_rejects_bad_text(
     assert main(["--lang", "en", "ilyos", "play", "--seed", "4", "--level", "easy"]) == 0
     out = capsys.readouterr().out
     assert "P1 to play" in out and "you may spend: moves: " in out
-    assert "Guardians: #0 b1 (P1)" in out and "#2 j1 (P2)" in out, "the ids to type are on screen"
+    assert "Guardians: #0 b1 (P1)" in out and "#2 n1 (P2)" in out, "the ids to type are on screen (15 × 15)"
     assert "place " in out, "the list of legal actions"
     assert "unreadable action text" in out
     assert "place an island first (rule 2)" in out

@@ -152,8 +152,8 @@ def test_a_push_moves_the_whole_line_one_cell_per_force_point() -> None:
 
 def test_guardians_pushed_into_the_void_leave_play_with_their_crown() -> None:
     islands = [((1, 3), 0), ((3, 3), 0)]  # row y = 3 from x = 1 to 4; (5, 3) is void
-    game = arrange(islands=islands, guardians=[(0, (1, 3)), (1, (3, 3)), (1, (4, 3))], carried={2: 7},
-                   hand=["push"] * 4 + ["move"])
+    game = arrange({"anchored_carriers": False}, islands=islands,
+                   guardians=[(0, (1, 3)), (1, (3, 3)), (1, (4, 3))], carried={2: 7}, hand=["push"] * 4 + ["move"])
     game.push(Action("move", 0, (2, 3)))
     game.push(Action("push", 0, (3, 3), 1))
     assert 2 not in game.state.guardians, "the front guardian fell into the void"
@@ -221,7 +221,7 @@ def test_magic_cannot_turn_an_island_onto_land() -> None:
 # --- rule 11: the sanctuary ------------------------------------------------------------------------------
 def test_the_sanctuary_is_a_fixed_cross_never_covered_or_turned() -> None:
     assert {(5, 5), (4, 5), (6, 5), (5, 4), (5, 6)} == SANCTUARY
-    game = IlyosGame.new({}, 0)
+    game = IlyosGame.new({"size": 11}, 0)
     for move in moves_of(game, "place"):
         assert not set(board.island_cells(move.cell, move.amount)) & SANCTUARY
     assert all(pivot not in SANCTUARY for pivot in game.state.islands)
@@ -338,8 +338,8 @@ def test_a_carrier_cannot_stop_on_a_lying_crown_but_can_pass_over_it() -> None:
 
 def test_a_pushed_carrier_never_stops_on_a_lying_crown() -> None:
     islands = [((1, 3), 0), ((3, 3), 0), ((5, 3), 0)]  # row y = 3 from x = 1 to 6; (7, 3) is void
-    game = arrange(islands=islands, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 5}, ground={(4, 3): 6},
-                   hand=["push"] * 4 + ["move"], stock={"push": 1})
+    game = arrange({"anchored_carriers": False}, islands=islands, guardians=[(0, (1, 3)), (1, (2, 3))],
+                   carried={1: 5}, ground={(4, 3): 6}, hand=["push"] * 4 + ["move"], stock={"push": 1})
     assert [m.amount for m in moves_of(game, "push", 0)] == [1, 3, 4, 5], "force 2 would stop it on the crown"
     game.push(Action("push", 0, (2, 3), 3))
     assert game.state.guardians[1].cell == (5, 3) and game.state.ground == {(4, 3): 6}, "pushed over it"
@@ -599,8 +599,8 @@ def test_the_escort_option_protects_a_carrier_beside_an_ally() -> None:
     alone = arrange({"escort": True}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (0, (3, 3))],
                     carried={1: 0}, ground={HEART: 1})
     assert Action("take", 0, (2, 3)) in alone.legal_moves(), "guardians of the taker's team escort nobody"
-    unprotected = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (1, (3, 3))], carried={1: 0},
-                          ground={HEART: 1})
+    unprotected = arrange({"escort": False}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3)), (1, (3, 3))],
+                          carried={1: 0}, ground={HEART: 1})
     assert Action("take", 0, (2, 3)) in unprotected.legal_moves(), "without the option an escort protects nothing"
 
 
@@ -637,3 +637,10 @@ def test_the_first_diagonal_option_is_the_mirror_image_of_the_board(mode: dict[s
     assert mirrored_starts == starts, "each seat starts in its own villages, mirrored"
     for g in mirrored.state.guardians.values():
         assert g.cell in mirrored.validation[g.owner]
+
+
+def test_the_default_setup_is_the_balance_studys_choice() -> None:
+    game = IlyosGame.new({}, 0)  # docs/rules/ilyos.md §14: the setup whose games end by three crowns
+    assert game.geo.size == 15 and game.anchored and game.escort and game.village_refuge
+    assert (game.options["compensation"], game.take_cost, game.max_crowns, game.no_retake) == (2, 1, 2, False)
+    assert game.view(None)["size"] == 15 and game.options["first_diagonal"] == "NW-SE"

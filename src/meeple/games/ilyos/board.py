@@ -1,4 +1,4 @@
-"""ILYOS geometry: the square board (11 × 11 by default; 13 × 13 and 15 × 15 as options), the sanctuary, the villages, the L-shaped islands and the setups.
+"""ILYOS geometry: the square board (15 × 15 by default, from the balance study; 11 × 11 and 13 × 13 as options), the sanctuary, the villages, the L-shaped islands and the setups.
 
 Cells are ``(x, y)`` with ``(0, 0)`` at the top-left (north-west) corner, as in :mod:`meeple.core.boards`.
 
@@ -23,8 +23,10 @@ from meeple.core.boards import ORTHOGONAL, Cell, rotate_cell
 SIZES: tuple[int, ...] = (11, 13, 15)
 """The board sizes offered (the ``size`` option): odd, so that the sanctuary has a centre cell."""
 
-DEFAULT_SIZE = 11
-"""The board is DEFAULT_SIZE × DEFAULT_SIZE cells unless the ``size`` option says otherwise."""
+DEFAULT_SIZE = 15
+"""The board is DEFAULT_SIZE × DEFAULT_SIZE cells unless the ``size`` option says otherwise (chosen by the
+balance study, docs/rules/ilyos.md §14; the setups are written for 11 × 11 and keep their places relative
+to the sanctuary and the villages on the larger boards)."""
 
 CORNERS = ("NW", "NE", "SE", "SW")
 """The four villages, clockwise from the top-left."""
@@ -202,7 +204,7 @@ class Setup:
 
     @property
     def name(self) -> str:
-        """A short name such as ``8i-2g`` (``8i-2g-13`` on another board than 11 × 11)."""
+        """A short name such as ``8i-2g`` (``8i-2g-13`` on another board than the default 15 × 15)."""
         base = f"{len(self.islands)}i-{len(self.team_a)}g"
         return base if self.size == DEFAULT_SIZE else f"{base}-{self.size}"
 

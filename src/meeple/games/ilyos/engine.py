@@ -11,13 +11,13 @@ Options (``IlyosGame.new(options, seed)``)::
     guardians            1, 2 (default), 3 or 4 starting guardians per team
     sacrificed_guardian  bool: the guardian that validates a crown leaves play (rule 24)
     time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
-    size                 11 (default), 13 or 15: the board is size × size cells (rule R1)
+    size                 11, 13 or 15 (default): the board is size × size cells (rule R1)
     compensation         0 to 5 moves (default 2) in the starting stock of P2 (and P4) (rule R47)
     take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
     crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
-    village_refuge       bool: a carrier standing in one of its own villages cannot be taken from (R36)
-    anchored_carriers    bool: a push never makes a guardian carrying a crown fall into the void (R49)
-    escort               bool: a carrier orthogonally beside an allied guardian cannot be taken from (R50)
+    village_refuge       bool (default true): a carrier standing in one of its own villages cannot be taken from (R36)
+    anchored_carriers    bool (default true): a push never makes a guardian carrying a crown fall into the void (R49)
+    escort               bool (default true): a carrier orthogonally beside an allied guardian cannot be taken (R50)
     no_retake            bool: a crown taken from an opponent cannot be taken back before the taker's team
                          plays again (R51)
     first_diagonal       "NW-SE" (default) or "NE-SW": the villages of the first seat (R52; the board's mirror
@@ -99,9 +99,9 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "compensation": 2,
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
-    "village_refuge": False,
-    "anchored_carriers": False,
-    "escort": False,
+    "village_refuge": True,  # R36, R49, R50 and the 15 × 15 board: defaults chosen by the balance study (§14)
+    "anchored_carriers": True,
+    "escort": True,
     "no_retake": False,
     "first_diagonal": "NW-SE",
 }

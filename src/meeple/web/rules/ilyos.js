@@ -1,4 +1,4 @@
-// ILYOS's rules for players (the seed ilyos-rules and docs/rules/ilyos.md R1–R47). The pictures use the
+// ILYOS's rules for players (the seed ilyos-rules and docs/rules/ilyos.md R1–R52). The pictures use the
 // board's own classes (ilyos-board).
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
@@ -48,13 +48,13 @@ export default function rules() {
       h("div", { class: "cards rules-cards" }, card("move", t("Déplacement", "Move")), card("push", t("Poussée", "Push")), card("magic", t("Magie", "Magic"))),
       h("ul", {},
         h("li", {}, h("strong", {}, t("Déplacement : ", "Move: ")), t("un pas orthogonal par carte ; un pas en diagonale coûte deux cartes. Cliquez votre gardien puis la case.", "one orthogonal step per card; a diagonal step costs two cards. Click your guardian, then the cell.")),
-        h("li", {}, h("strong", {}, t("Poussée : ", "Push: ")), t("votre gardien pousse la case voisine (un gardien, de n'importe quelle équipe, ou une couronne au sol). Choisissez la force avec − / + : chaque point fait avancer toute la ligne d'une case. Un gardien poussé dans le vide tombe, avec sa couronne.", "your guardian pushes the neighbouring cell (a guardian of any team, or a crown on the ground). Choose the force with − / +: each point moves the whole line one cell. A guardian pushed into the void falls, with its crown.")),
+        h("li", {}, h("strong", {}, t("Poussée : ", "Push: ")), t("votre gardien pousse la case voisine (un gardien, de n'importe quelle équipe, ou une couronne au sol). Choisissez la force avec − / + : chaque point fait avancer toute la ligne d'une case. Un gardien poussé dans le vide tombe ; un gardien qui porte une couronne ne peut pas y être poussé (Porteurs ancrés, par défaut).", "your guardian pushes the neighbouring cell (a guardian of any team, or a crown on the ground). Choose the force with − / +: each point moves the whole line one cell. A guardian pushed into the void falls; a guardian carrying a crown cannot be pushed into it (Anchored carriers, on by default).")),
         h("li", {}, h("strong", {}, t("Magie : ", "Magic: ")), t("cliquez une case d'île et tournez toute l'île autour de son coin (90°, 180°, 270° ou 360°), avec ce qui est dessus.", "click an island cell and turn the whole island around its corner (90°, 180°, 270° or 360°), with everything on it."))),
       h("p", {}, t("Les cartes non jouées vont dans votre stock (au plus 5 de chaque sorte) et restent utilisables aux tours suivants.",
         "Cards you did not play go to your stock (at most 5 of each kind) and stay usable on later turns."))),
     section("board", t("Le plateau", "The board"),
       pieces(
-        piece(cellPicture("void", t("Vide", "Void")), t("Vide (bleu nuit)", "Void (navy)"), t("on n'y marche pas ; un gardien poussé dedans tombe.", "nobody stands there; a guardian pushed into it falls.")),
+        piece(cellPicture("void", t("Vide", "Void")), t("Vide (bleu nuit)", "Void (navy)"), t("on n'y marche pas ; un gardien poussé dedans tombe (jamais un porteur de couronne, par défaut).", "nobody stands there; a guardian pushed into it falls (never a crown carrier, by default).")),
         piece(cellPicture("island", t("Île", "Island")), t("Île (sable)", "Island (sand)"), t("terrain où l'on marche. Chaque île est un L de trois cases.", "land to walk on. Every island is an L of three cells.")),
         piece(cellPicture("sanctuary", t("Sanctuaire", "Sanctuary"), s("circle", { cx: C / 2, cy: C / 2, r: 5, class: "heart" })), t("Sanctuaire (gris)", "Sanctuary (grey)"),
           t("la croix fixe du centre : jamais déplacée ni tournée. Les couronnes apparaissent sur son cœur (le rond blanc).", "the fixed cross at the centre: never moved or turned. Crowns appear on its heart (the white dot).")),
@@ -75,7 +75,7 @@ export default function rules() {
         h("li", {}, t("Une couronne poussée vole par-dessus le vide mais doit atterrir exactement sur une case d'île libre.", "A pushed crown flies over the void but must land exactly on a free island cell.")),
         h("li", {}, t("Dès que la première couronne est prise, une seconde apparaît sur le cœur : deux couronnes circulent.", "As soon as the first crown is taken, a second appears on the heart: two crowns are in play.")),
         h("li", {}, t("Un gardien qui porte déjà une couronne peut traverser une couronne au sol, pas s'y arrêter.", "A guardian already carrying a crown may cross a crown on the ground, not stop on it.")),
-        h("li", {}, t("Prendre la couronne d'un gardien adverse voisin coûte un déplacement ; la passer à un allié voisin ou la poser est gratuit.", "Taking the crown of a neighbouring opponent costs one move; passing it to a neighbouring ally or putting it down is free.")),
+        h("li", {}, t("Prendre la couronne d'un gardien adverse voisin coûte un déplacement ; la passer à un allié voisin ou la poser est gratuit. Par défaut, on ne peut pas la prendre à un porteur qui se tient dans l'un de ses villages (Village refuge) ni à un porteur qu'un allié escorte, juste à côté de lui (Escorte).", "Taking the crown of a neighbouring opponent costs one move; passing it to a neighbouring ally or putting it down is free. By default it cannot be taken from a carrier standing in one of its own villages (Village refuge), nor from a carrier with an ally right beside it (Escort).")),
         h("li", {}, t("Cliquez de nouveau le gardien choisi (ou Échap) pour annuler une action en cours : la carte n'est pas dépensée.", "Click the chosen guardian again (or Escape) to cancel an action under way: the card is not spent.")),
         h("li", {}, t("Le second joueur commence avec 2 déplacements dans son stock, pour compenser le trait.", "The second player starts with 2 moves in stock, to make up for moving second."))))];
 }
