@@ -30,7 +30,8 @@ from meeple.games.ilyos.tournament import play_game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "games" / "ilyos" / "ai_golden.json"
 
-RECORDED_DEFAULTS: dict[str, Any] = {"size": 11, "village_refuge": False, "anchored_carriers": False, "escort": False}
+RECORDED_DEFAULTS: dict[str, Any] = {"size": 11, "village_refuge": False, "anchored_carriers": False, "escort": False,
+                                     "no_retake": False}
 """The defaults these games were recorded under (before the balance study changed them, docs/rules/ilyos.md
 §14): every game names them, so a change of the game's defaults changes no recorded move."""
 
@@ -52,7 +53,7 @@ GAMES: list[dict[str, Any]] = [
     {"name": "expert4-size13-c0", "options": {**RECORDED_DEFAULTS, "size": 13, "compensation": 0}, "seed": 10,
      "levels": ["expert", "expert"], "divisor": 4},
     # recorded after the speed-up (these options came later): guards the study's setup from now on
-    {"name": "hard-size15-rae-m", "options": {"size": 15, "village_refuge": True, "anchored_carriers": True,
+    {"name": "hard-size15-rae-m", "options": {"no_retake": False, "size": 15, "village_refuge": True, "anchored_carriers": True,
                                                "escort": True, "first_diagonal": "NE-SW"}, "seed": 11,
      "levels": ["hard", "hard"], "fast": True},
 ]

@@ -617,7 +617,7 @@ def test_the_no_retake_option_keeps_a_taken_crown_from_being_taken_back_at_once(
     _place_and_end(game)
     assert game.view(None)["truce"]["now"] == [], "the truce ends when the taking team has played again"
     assert Action("take", 1, (1, 3)) in game.legal_moves()
-    plain = arrange(islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0}, ground={HEART: 1})
+    plain = arrange({"no_retake": False}, islands=ROW, guardians=[(0, (1, 3)), (1, (2, 3))], carried={1: 0}, ground={HEART: 1})
     plain.push(Action("take", 0, (2, 3)))
     _place_and_end(plain)
     assert Action("take", 1, (1, 3)) in plain.legal_moves(), "without the option a crown is taken back at once"
@@ -642,5 +642,5 @@ def test_the_first_diagonal_option_is_the_mirror_image_of_the_board(mode: dict[s
 def test_the_default_setup_is_the_balance_studys_choice() -> None:
     game = IlyosGame.new({}, 0)  # docs/rules/ilyos.md §14: the setup whose games end by three crowns
     assert game.geo.size == 15 and game.anchored and game.escort and game.village_refuge
-    assert (game.options["compensation"], game.take_cost, game.max_crowns, game.no_retake) == (2, 1, 2, False)
+    assert game.no_retake and (game.options["compensation"], game.take_cost, game.max_crowns) == (2, 1, 2)
     assert game.view(None)["size"] == 15 and game.options["first_diagonal"] == "NW-SE"

@@ -18,7 +18,7 @@ Options (``IlyosGame.new(options, seed)``)::
     village_refuge       bool (default true): a carrier standing in one of its own villages cannot be taken from (R36)
     anchored_carriers    bool (default true): a push never makes a guardian carrying a crown fall into the void (R49)
     escort               bool (default true): a carrier orthogonally beside an allied guardian cannot be taken (R50)
-    no_retake            bool: a crown taken from an opponent cannot be taken back before the taker's team
+    no_retake            bool (default true): a crown taken from an opponent cannot be taken back before the taker's team
                          plays again (R51)
     first_diagonal       "NW-SE" (default) or "NE-SW": the villages of the first seat (R52; the board's mirror
                          image, for measuring the turn order apart from any bias of the AI for one side)
@@ -102,7 +102,7 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "village_refuge": True,  # R36, R49, R50 and the 15 × 15 board: defaults chosen by the balance study (§14)
     "anchored_carriers": True,
     "escort": True,
-    "no_retake": False,
+    "no_retake": True,
     "first_diagonal": "NW-SE",
 }
 DIAGONALS = ("NW-SE", "NE-SW")
