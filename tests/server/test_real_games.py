@@ -185,3 +185,33 @@ def test_a_skirmish_ai_seat_plays_at_the_tactical_level(real: TestClient) -> Non
     real.post(f"/api/rooms/{code}/moves", json={"token": token, "version": 0, "move": game.move_to_json(game.legal_moves()[0])})
     state = _wait(real, code, token, lambda s: s["moves"] == 2)
     assert state["to_move"] == 0
+
+
+def test_an_ilyos_room_saved_before_the_new_defaults_is_rebuilt_under_its_own_rules(real: TestClient,
+                                                                                     tmp_path: Path) -> None:
+    """A room saved before ``size`` and the carrier protections existed (its options lack their keys) comes
+    back after a restart as it was played — 11 × 11, protections off — not under today's defaults."""
+    import sqlalchemy
+
+    from meeple.games.ilyos.engine import OPTIONS_BEFORE_THEY_EXISTED
+
+    room = create(real, game="ilyos", options=dict(OPTIONS_BEFORE_THEY_EXISTED))
+    code, token = room["code"], room["token"]
+    game = _engine(real, code)
+    for version in range(6):
+        move = game.move_to_json(game.legal_moves()[0])
+        assert real.post(f"/api/rooms/{code}/moves", json={"token": token, "version": version, "move": move}).json() \
+            == {"version": version + 1}
+    view_before = real.get(f"/api/rooms/{code}", headers=as_seat(token)).json()["view"]
+    assert view_before["size"] == 11
+    database = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'real.sqlite3'}")
+    with database.begin() as connection:
+        old = {"mode": "duel", "islands": 8, "guardians": 2, "time_per_turn": 0}  # what a 2025 room stored
+        connection.execute(sqlalchemy.text("UPDATE rooms SET options = :options WHERE code = :code"),
+                           {"options": json.dumps(old), "code": code})
+    database.dispose()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'real.sqlite3'}", GameRegistry.from_environment())) as again:
+        state = again.get(f"/api/rooms/{code}", headers=as_seat(token)).json()
+        assert state["version"] == 6 and state["view"] == view_before
+        rebuilt = _engine(again, code)
+        assert rebuilt.options["size"] == 11 and rebuilt.options["anchored_carriers"] is False

@@ -91,6 +91,9 @@ class GameAdapter:
     worker_queries: frozenset[str] = frozenset()
     """The queries and catalog questions heavy enough to run in a worker process (the others, cheap, run
     in a thread of the server). Their functions must be module-level, their arguments and answers picklable."""
+    stored_options: Callable[[Mapping[str, JSON]], Mapping[str, JSON]] | None = None
+    """How a saved room's options are read back when the room is rebuilt (default: as they are). A game whose
+    defaults changed since a room was saved completes the keys that room lacks with the values of its time."""
     inline_content: Mapping[str, ContentLimits] = field(default_factory=dict)
     """The options that may carry a whole document sent by the client (a level, a scenario, a case), with
     the limits the game's format sets for it. Such a document is checked against its limits before any

@@ -592,7 +592,9 @@ class RoomService:
 
     async def _rebuild(self, row: RoomRow) -> Room:
         entry = self.registry.get(row.game)
-        game = await self._new_game(entry, row.options, row.seed)
+        upgrade = entry.adapter.stored_options
+        options = upgrade(row.options) if upgrade is not None else row.options
+        game = await self._new_game(entry, options, row.seed)
         await asyncio.to_thread(_replay, row, game)
         return Room(row=row, entry=entry, game=game)
 

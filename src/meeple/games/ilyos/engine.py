@@ -106,6 +106,20 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "first_diagonal": "NW-SE",
 }
 DIAGONALS = ("NW-SE", "NE-SW")
+OPTIONS_BEFORE_THEY_EXISTED: dict[str, JSON] = {
+    "size": 11,
+    "compensation": 2,
+    "take_cost": 1,
+    "crowns": MAX_CROWNS_IN_PLAY,
+    "village_refuge": False,
+    "anchored_carriers": False,
+    "escort": False,
+    "no_retake": False,
+    "first_diagonal": "NW-SE",
+}
+"""How the game was played before each of these options was added (11 × 11, no carrier protection): a game
+saved then has no key for them and must be rebuilt under the rules it was played with, not today's defaults
+(:func:`stored_options`)."""
 MIRRORED_CORNER = {"NW": "NE", "NE": "NW", "SE": "SW", "SW": "SE"}
 """Each village's mirror image across the vertical axis (option ``first_diagonal`` = ``NE-SW``)."""
 TAKE_COST_CHOICES = (1, 2, 3)
@@ -289,6 +303,18 @@ def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
             text = ", ".join(str(a) for a in allowed)
             raise _option_error(name, f"one of {text} expected", f"une valeur parmi {text} attendue")
     return merged
+
+
+def stored_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """The options of a game saved earlier, completed with the values in force before each later option existed.
+
+    A saved game records the options it was made with; one saved before ``size`` or the carrier protections
+    existed lacks their keys, and today's defaults (15 × 15, protections on) would replay its moves under
+    other rules. Its missing keys take :data:`OPTIONS_BEFORE_THEY_EXISTED` instead; a game saved with every
+    key (all games made since) is unchanged.
+    """
+    given = dict(options or {})
+    return normalize_options({**OPTIONS_BEFORE_THEY_EXISTED, **given})
 
 
 class IlyosGame(Game[Action]):

@@ -189,10 +189,16 @@ def _check_options(options: Mapping[str, JSON]) -> None:
     normalize_options(options)
 
 
+def _stored_options(options: Mapping[str, JSON]) -> Mapping[str, JSON]:
+    from meeple.games.ilyos.engine import stored_options
+
+    return stored_options(options)
+
+
 def make_adapter() -> GameAdapter:
     """ILYOS: AI seats, the turn timer, the click helpers and the options; no legal-move list is sent."""
     return GameAdapter(choose_move=choose_move, levels=LEVELS, default_level="medium", timeout_moves=timeout_moves,
                        turn_seconds=turn_seconds,
                        queries={"select": select, "magic": magic, "placements": placements, **history_queries(describe)},
                        catalog={"options": options_catalog(option_specs), "check_options": check_catalog(_check_options)},
-                       send_legal_moves=False)
+                       send_legal_moves=False, stored_options=_stored_options)
