@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from meeple.server.app import create_app
-from meeple.server.registry import GameRegistry
 from tests.games.murder.test_editor import ANSWER, GOOD_CLUES, draft
 
 ROUTE = "/api/games/murder/catalog/analyse"
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'murder-editor.sqlite3'}", GameRegistry.from_environment(),
-                               ai_delay=0.0)) as client:
-        yield client
 
 
 def test_the_server_checks_a_draft_and_answers_garbage_with_a_format_error_and_oversize_with_413(

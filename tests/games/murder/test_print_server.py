@@ -7,8 +7,6 @@ from __future__ import annotations
 import base64
 import copy
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,20 +15,12 @@ from fastapi.testclient import TestClient
 from meeple.core.i18n import Msg
 from meeple.core.modules import MissingPartError
 from meeple.games.murder import render
-from meeple.server.app import create_app
-from meeple.server.registry import GameRegistry
 from tests.games.murder.test_editor import ANSWER, GOOD_CLUES, draft
 
 ROUTE = "/api/games/murder/catalog/print"
 PERSON_TOKEN = "#1f4e79"
 """The colour of a person's token on the sheet (only drawn with the answer)."""
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'murder-print.sqlite3'}", GameRegistry.from_environment(),
-                               ai_delay=0.0)) as client:
-        yield client
 
 
 def _page_size(pdf: bytes) -> tuple[float, float]:
