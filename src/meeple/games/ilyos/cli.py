@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from typing import Annotated, cast
 
 import typer
@@ -20,7 +22,7 @@ from meeple.core.progress import track
 from meeple.core.rng import make_rng
 from meeple.games.ilyos import INFO, board
 from meeple.games.ilyos.ai import LEVELS, choose_move
-from meeple.games.ilyos.engine import IlyosGame
+from meeple.games.ilyos.engine import DEFAULT_OPTIONS, IlyosGame
 from meeple.games.ilyos.text import LEGEND, draw_game, draw_hand, draw_setup
 from meeple.games.ilyos.tournament import MatchResult, add_game, match_jobs, tournament_game
 
@@ -52,17 +54,107 @@ SacrificedOption = Annotated[bool, typer.Option("--sacrificed", help=cli_help(
 SeedOption = Annotated[int | None, typer.Option("--seed", help=cli_help(
     "graine du hasard (défaut : tirée au hasard)", "random seed (default: a fresh one)"
 ))]
+RuleOption = Annotated[list[str] | None, typer.Option("--rule", metavar="KEY=VALUE", help=cli_help(
+    "une règle de mise en place par sa clé, répétable : --rule size=13 --rule escort=false "
+    f"(clés : {', '.join(DEFAULT_OPTIONS)} ; oui/non s'écrit true/false, oui/non ou 1/0)",
+    "a setup rule by its key, repeatable: --rule size=13 --rule escort=false "
+    f"(keys: {', '.join(DEFAULT_OPTIONS)}; yes/no is written true/false, oui/non or 1/0)",
+))]
 
-
-def _options(mode: str, islands: int, guardians: int, team_diagonal: bool, sacrificed: bool) -> dict[str, JSON]:
-    return {"mode": mode, "islands": islands, "guardians": guardians, "team_diagonal": team_diagonal,
-            "sacrificed_guardian": sacrificed}
-
+# The defaults shown by --help are the engine's: an option left out is not sent, and the engine fills it in.
+DEFAULT_MODE = str(DEFAULT_OPTIONS["mode"])
+DEFAULT_ISLANDS = int(DEFAULT_OPTIONS["islands"])
+DEFAULT_GUARDIANS = int(DEFAULT_OPTIONS["guardians"])
 
 COLON = Msg(" :", ":")
 """A colon as each language writes it (French puts a space before it)."""
-OPTION_NAMES = {"team_diagonal": "--team-diagonal", "sacrificed_guardian": "--sacrificed"}
-"""The command-line option behind each game option whose name differs from ``--<name>``."""
+FLAGS: dict[str, tuple[str, str]] = {
+    "mode": ("mode", "--mode"),
+    "islands": ("islands", "--islands"),
+    "guardians": ("guardians", "--guardians"),
+    "team_diagonal": ("team_diagonal", "--team-diagonal"),
+    "sacrificed_guardian": ("sacrificed", "--sacrificed"),
+}
+"""The game options that have a flag of their own: option key → (the command's parameter, the flag)."""
+TRUE_WORDS = ("true", "oui", "yes", "1")
+FALSE_WORDS = ("false", "non", "no", "0")
+
+
+def _game_options(ctx: typer.Context, rules: list[str] | None) -> tuple[dict[str, JSON], dict[str, str]]:
+    """The game options the command line sets — the flags typed (``--islands 6``), then each ``--rule KEY=VALUE``
+    — and, for each, the words an error about it names (``--islands``, ``--rule size=12``).
+
+    An option left out is not sent: the engine fills in its own default (DEFAULT_OPTIONS), so that a rule or a
+    default the engine gains later needs no change here.
+    """
+    options: dict[str, JSON] = {}
+    names: dict[str, str] = {}
+    for key, (param, flag) in FLAGS.items():
+        if param in ctx.params and _typed(ctx, param):
+            options[key], names[key] = ctx.params[param], flag
+    for text in rules or ():
+        key, value = _rule(text)
+        if key in names:  # the same option twice: refuse rather than pick one silently
+            raise typer.BadParameter(Msg(f"{key} est déjà réglée par {names[key]} : donnez-la une seule fois",
+                                         f"{key} is already set by {names[key]}: give it once").text(),
+                                     param_hint=f"--rule {text}")
+        options[key], names[key] = value, f"--rule {text}"
+    return options, names
+
+
+def _typed(ctx: typer.Context, param: str) -> bool:
+    """Whether the user gave ``param`` (on the command line or in the environment), not left it at its default."""
+    source = ctx.get_parameter_source(param)  # Typer's own copy of click's ParameterSource: compared by name
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def _rule(text: str) -> tuple[str, JSON]:
+    """One ``--rule KEY=VALUE``: the option key and its value, read by the type of the engine's default."""
+    hint = f"--rule {text}"
+    if "=" not in text:
+        raise typer.BadParameter(Msg(f"CLÉ=VALEUR attendu, p. ex. size=13 (clés : {', '.join(DEFAULT_OPTIONS)})",
+                                     f"KEY=VALUE expected, e.g. size=13 (keys: {', '.join(DEFAULT_OPTIONS)})").text(),
+                                 param_hint=hint)
+    key, value = (part.strip() for part in text.split("=", 1))
+    key = key.replace("-", "_")  # village-refuge reads as village_refuge, like the flags
+    if key not in DEFAULT_OPTIONS:
+        raise typer.BadParameter(Msg(f"règle « {key} » inconnue (connues : {', '.join(DEFAULT_OPTIONS)})",
+                                     f"unknown rule '{key}' (known: {', '.join(DEFAULT_OPTIONS)})").text(),
+                                 param_hint=hint)
+    return key, _rule_value(DEFAULT_OPTIONS[key], value, hint)
+
+
+def _rule_value(default: JSON, value: str, hint: str) -> JSON:
+    """``value`` read as the type of ``default``; whether the engine accepts it is the engine's to say."""
+    if isinstance(default, bool):
+        if value.lower() in TRUE_WORDS + FALSE_WORDS:
+            return value.lower() in TRUE_WORDS
+        wrong = Msg("true ou false attendu (aussi oui/non, 1/0)", "true or false expected (also oui/non, 1/0)")
+    elif isinstance(default, int):
+        if re.fullmatch(r"[+-]?\d+", value):
+            return int(value)
+        wrong = Msg("un nombre entier attendu", "a whole number expected")
+    elif isinstance(default, str):
+        return value
+    else:  # no such option today (a number with a decimal point, a list): written in JSON
+        try:
+            return cast(JSON, json.loads(value))
+        except json.JSONDecodeError:
+            wrong = Msg("du JSON attendu", "JSON expected")
+    raise typer.BadParameter(wrong.text(), param_hint=hint)  # the hint already shows the value typed
+
+
+def _value_text(value: JSON) -> str:
+    """A rule's value as ``--rule`` takes it (``true``, not ``True``)."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def _rules_line(options: dict[str, JSON]) -> str:
+    """One line naming the rules in play that differ from the engine's defaults, in the current language."""
+    changed = [f"{key}={_value_text(value)}" for key, value in options.items() if value != DEFAULT_OPTIONS.get(key)]
+    if not changed:
+        return Msg("Règles : toutes par défaut", "Rules: all the defaults").text()
+    return f"{Msg('Règles changées', 'Rules changed from the defaults')}{COLON} {', '.join(changed)}"
 
 
 def _level(level: str, option: str = "--level") -> str:
@@ -72,14 +164,16 @@ def _level(level: str, option: str = "--level") -> str:
     return level
 
 
-def _new_game(options: dict[str, JSON], seed: int | None) -> IlyosGame:
-    """A new game; a bad option is reported under its command-line name (``--islands``), not the option key."""
+def _new_game(options: dict[str, JSON], names: dict[str, str] | None = None, seed: int | None = None) -> IlyosGame:
+    """A new game; a bad option is reported under what the user typed (``--islands``, ``--rule size=12``,
+    from ``names``), else under its flag, not the option key."""
     try:
         return IlyosGame.new(options, seed)
     except FormatError as error:
         if error.source != "options" or not error.field:
             raise
-        name = OPTION_NAMES.get(error.field, f"--{error.field}")
+        flag = FLAGS[error.field][1] if error.field in FLAGS else f"--rule {error.field}"
+        name = (names or {}).get(error.field, flag)
         raise typer.BadParameter(error.reason.text(), param_hint=name) from None  # a usage error: exit 2
 
 
@@ -145,6 +239,7 @@ def setups(
     "'drop #3', 'magic c4 q1' (in quarter turns), 'end'; '?' lists the legal ones.",
 ))
 def play(
+    ctx: typer.Context,
     seats: Annotated[str, typer.Option("--seats", help=cli_help(
         "places humaines, p. ex. 0 ou 0,2 (0 = P1) ; l'IA joue les autres",
         "human seats, e.g. 0 or 0,2 (0 = P1); the AI plays the others",
@@ -153,11 +248,12 @@ def play(
         f"niveau de l'IA : {', '.join(LEVELS)}", f"the AI's level: {', '.join(LEVELS)}"
     ))] = "medium",
     seed: SeedOption = None,
-    mode: ModeOption = "duel",
-    islands: IslandsOption = 8,
-    guardians: GuardiansOption = 2,
+    mode: ModeOption = DEFAULT_MODE,
+    islands: IslandsOption = DEFAULT_ISLANDS,
+    guardians: GuardiansOption = DEFAULT_GUARDIANS,
     team_diagonal: DiagonalOption = False,
     sacrificed: SacrificedOption = False,
+    rule: RuleOption = None,
 ) -> None:
     """Play against the computer in the terminal.
 
@@ -165,10 +261,11 @@ def play(
 
     Actions are typed as ``place e4/0``, ``move #3 d4``, ``push #3 d5 x2``, ``take #3 d5``, ``give #3 d5``,
     ``drop #3``, ``magic c4 q1`` (quarter turns), ``end``; ``?`` lists the legal ones."""
-    game = _new_game(_options(mode, islands, guardians, team_diagonal, sacrificed), seed)
+    game = _new_game(*_game_options(ctx, rule), seed=seed)
     humans = _seats(seats, game.num_players)
     level = _level(level)
     rng = make_rng(game.seed)
+    console.print(_rules_line(game.options), markup=False, soft_wrap=True)  # one line, however long
     console.print(LEGEND.text(), markup=False)
     while not game.is_over():
         mover = game.to_move()
@@ -230,6 +327,7 @@ def _human_action(game: IlyosGame) -> bool:
     "Play the AI against itself, level against level: the win table with 95% confidence intervals.",
 ))
 def tournament(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option("--games", help=cli_help(
         "parties par paire de niveaux", "games per pair of levels"
     ))] = 10,
@@ -240,9 +338,10 @@ def tournament(
         "toutes les paires de niveaux, pas seulement les voisins", "every pair of levels, not only neighbours"
     ))] = False,
     seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 1,
-    mode: ModeOption = "duel",
-    islands: IslandsOption = 8,
-    guardians: GuardiansOption = 2,
+    mode: ModeOption = DEFAULT_MODE,
+    islands: IslandsOption = DEFAULT_ISLANDS,
+    guardians: GuardiansOption = DEFAULT_GUARDIANS,
+    rule: RuleOption = None,
     clock: Annotated[bool, typer.Option("--clock/--no-clock", help=cli_help(
         "l'IA respecte ses délais d'horloge (avec --no-clock, seules ses limites de positions comptent : "
         "parties reproductibles)",
@@ -264,8 +363,9 @@ def tournament(
         raise typer.BadParameter(Msg("au moins deux niveaux", "at least two levels").text(), param_hint="--levels")
     pairs = ([(a, b) for i, a in enumerate(chosen) for b in chosen[i + 1:]] if all_pairs
              else list(itertools.pairwise(chosen)))
-    options = _options(mode, islands, guardians, False, False)
-    _new_game(options, 0)  # bad options fail here, before any game
+    # bad options fail here, before any game; every option is then written out (the engine's defaults too), so
+    # that the games, the journal's header and the --json document do not depend on the defaults of the day
+    options = _new_game(*_game_options(ctx, rule), seed=0).options
     check_journal(journal, resume)
     tasks = [(f"{first}-{second}-{index}", (first, second, index, options, seed, clock))
              for first, second, index in match_jobs(pairs, games)]
@@ -273,6 +373,8 @@ def tournament(
     header: dict[str, JSON] = {"job": "ilyos tournament", "options": options, "seed": seed, "clock": clock}
     results = {pair: MatchResult(*pair) for pair in pairs}  # the table's rows in the pairs' order
     played = 0
+    if not as_json:
+        console.print(_rules_line(options), markup=False, soft_wrap=True)
     try:
         batch = run_batch(tournament_game, tasks, Backend.choose(ray, ray_address, jobs), journal, header)
         for _key, game in track(batch, len(tasks), "ILYOS"):
@@ -281,15 +383,17 @@ def tournament(
                      cast(dict[str, float], game["slowest"]))
             played += 1
     except KeyboardInterrupt:
-        _print_table(list(results.values()), played, len(tasks), as_json)
+        _print_table(list(results.values()), played, len(tasks), options, as_json)
         raise typer.Exit(130) from None
-    _print_table(list(results.values()), played, len(tasks), as_json)
+    _print_table(list(results.values()), played, len(tasks), options, as_json)
 
 
-def _print_table(results: list[MatchResult], played: int, total: int, as_json: bool = False) -> None:
-    """The win table; a line under it says when the tournament was interrupted before its last game."""
+def _print_table(results: list[MatchResult], played: int, total: int, options: dict[str, JSON],
+                 as_json: bool = False) -> None:
+    """The win table; a line under it says when the tournament was interrupted before its last game. The
+    --json document names every option the games were played with."""
     if as_json:
-        print_json({"games": total, "played": played, "interrupted": played < total, "pairs": [
+        print_json({"games": total, "played": played, "interrupted": played < total, "options": options, "pairs": [
             {"first": result.first, "second": result.second, "wins": result.wins, "losses": result.losses,
              "draws": result.draws, "score": round(result.score, 4),
              "interval": [round(bound, 4) for bound in result.interval()],
