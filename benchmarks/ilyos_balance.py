@@ -86,14 +86,14 @@ parts is understood too (see :func:`variant_options`)."""
 
 _LETTERS = {"r": ("village_refuge", True), "a": ("anchored_carriers", True), "e": ("escort", True),
             "n": ("no_retake", True), "m": ("first_diagonal", "NE-SW")}
-_NUMBERS = {"c": "compensation", "t": "take_cost", "k": "crowns", "i": "islands", "g": "guardians", "s": "size"}
+_NUMBERS = {"c": "compensation", "p": "compensation_pushes", "t": "take_cost", "k": "crowns", "i": "islands", "g": "guardians", "s": "size"}
 _WORDS = {"2v2": {"mode": "2v2"}, "diag": {"mode": "2v2", "team_diagonal": True}, "default": {}}
 
 
 def variant_options(name: str) -> dict[str, Any]:
     """The options a variant name stands for: a name of ``VARIANTS``, or parts joined by ``-``: ``sizeN``
     (or ``default``), then ``2v2``/``diag`` and letters: ``r`` village refuge, ``a`` anchored carriers,
-    ``e`` escort, ``n`` no immediate retake, ``m`` mirrored (P1 in NE and SW), ``cN`` compensation, ``tN`` take cost, ``kN`` crowns, ``iN`` islands, ``gN`` guardians
+    ``e`` escort, ``n`` no immediate retake, ``m`` mirrored (P1 in NE and SW), ``cN`` compensation, ``pN`` pushes of compensation, ``tN`` take cost, ``kN`` crowns, ``iN`` islands, ``gN`` guardians
     (``size15-rae-c3``: 15 × 15, refuge, anchored carriers, escort, compensation 3). Raises ValueError."""
     if name in VARIANTS:
         return VARIANTS[name]

@@ -26,7 +26,7 @@ def test_every_ilyos_option_is_described_with_the_engines_values_and_defaults() 
     assert {spec.key for spec in specs} == set(engine.DEFAULT_OPTIONS)
     worded = {spec.key for spec in specs if spec.label.fr != spec.key}
     assert worded >= {"mode", "team_diagonal", "islands", "guardians", "sacrificed_guardian", "time_per_turn",
-                      "size", "compensation", "take_cost", "crowns", "village_refuge"}
+                      "size", "compensation", "compensation_pushes", "take_cost", "crowns", "village_refuge"}
     # the options written ahead of the engine have words as soon as the engine has them
     assert {"anchored_carriers", "escort", "no_retake", "first_diagonal"} & set(engine.DEFAULT_OPTIONS) <= worded
     for spec in specs:

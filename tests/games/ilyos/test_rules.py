@@ -6,7 +6,7 @@ import pytest
 
 from meeple.core.errors import FormatError, IllegalMoveError
 from meeple.games.ilyos import board
-from meeple.games.ilyos.engine import DECK, Action, IlyosGame
+from meeple.games.ilyos.engine import DECK, Action, IlyosGame, stored_options
 from tests.games.ilyos.helpers import arrange, moves_of
 
 ROW = [((1, 3), 0), ((3, 3), 0), ((5, 2), 1)]
@@ -527,6 +527,23 @@ def test_the_team_playing_second_starts_with_two_banked_moves() -> None:
         game = IlyosGame.new({"compensation": moves}, 0)
         assert [p.stock["move"] for p in game.state.players] == [0, moves]
         assert game.view(0)["players"][1]["stock"]["move"] == moves and game.view(0)["options"]["compensation"] == moves
+
+
+def test_the_second_seat_may_also_start_with_banked_pushes() -> None:
+    """R47's finer unit: ``compensation_pushes`` puts pushes in the starting stock of P2 (and P4), beside the moves;
+    the first team's stock stays empty, and a bad count is refused by name."""
+    duel = IlyosGame.new({"compensation": 2, "compensation_pushes": 1}, 0)
+    assert [p.stock for p in duel.state.players] == [{"move": 0, "push": 0, "magic": 0},
+                                                     {"move": 2, "push": 1, "magic": 0}]
+    assert duel.view(0)["players"][1]["stock"]["push"] == 1
+    four = IlyosGame.new({"mode": "2v2", "compensation_pushes": 3}, 0)
+    assert [p.stock["push"] for p in four.state.players] == [0, 3, 0, 3]
+    for bad in (6, -1, True, "1"):
+        with pytest.raises(FormatError) as refused:
+            IlyosGame.new({"compensation_pushes": bad}, 0)
+        assert "compensation_pushes" in str(refused.value)
+    # a game saved before the option existed had no pushes banked
+    assert stored_options({"size": 15})["compensation_pushes"] == 0
 
 
 def test_the_board_size_option_scales_the_sanctuary_villages_and_setups() -> None:

@@ -13,6 +13,7 @@ Options (``IlyosGame.new(options, seed)``)::
     time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
     size                 11, 13 or 15 (default): the board is size × size cells (rule R1)
     compensation         0 to 5 moves (default 2) in the starting stock of P2 (and P4) (rule R47)
+    compensation_pushes  0 to 5 pushes (default 0) in the starting stock of P2 (and P4) (rule R47)
     take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
     crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
     village_refuge       bool (default true): a carrier standing in one of its own villages cannot be taken from (R36)
@@ -97,6 +98,7 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "time_per_turn": 0,
     "size": board.DEFAULT_SIZE,
     "compensation": 2,
+    "compensation_pushes": 0,
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
     "village_refuge": True,  # R36, R49, R50 and the 15 × 15 board: defaults chosen by the balance study (§14)
@@ -109,6 +111,7 @@ DIAGONALS = ("NW-SE", "NE-SW")
 OPTIONS_BEFORE_THEY_EXISTED: dict[str, JSON] = {
     "size": 11,
     "compensation": 2,
+    "compensation_pushes": 0,
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
     "village_refuge": False,
@@ -260,15 +263,18 @@ class State:
 
 
 COMPENSATION_CHOICES = (0, 1, 2, 3, 4, 5)
-"""The ``compensation`` option: moves in the starting stock of each seat of the team playing second."""
+"""The ``compensation`` and ``compensation_pushes`` options: moves and pushes in the starting stock of each
+seat of the team playing second (the stock's cap, 5, bounds both)."""
 
 
-def starting_stock(seat: int, compensation: int) -> dict[str, int]:
+def starting_stock(seat: int, compensation: int, pushes: int = 0) -> dict[str, int]:
     """The stock a seat starts with: the seats of the team playing second (P2, P4) get ``compensation``
-    moves (rule R47, a visible setup option; its default comes from the balance study)."""
+    moves and ``pushes`` pushes (rule R47, visible setup options; their defaults come from the balance
+    study: a push is a finer unit than a move, §14)."""
     stock = dict.fromkeys(KINDS, 0)
     if seat % 2 == 1:
         stock["move"] = compensation
+        stock["push"] = pushes
     return stock
 
 
@@ -296,6 +302,7 @@ def normalize_options(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
         raise _option_error("team_diagonal", "only in mode 2v2", "seulement en mode 2v2")
     checks = (("islands", board.SETUP_ISLANDS), ("guardians", board.SETUP_GUARDIANS),
               ("time_per_turn", TIME_CHOICES), ("size", board.SIZES), ("compensation", COMPENSATION_CHOICES),
+              ("compensation_pushes", COMPENSATION_CHOICES),
               ("take_cost", TAKE_COST_CHOICES), ("crowns", CROWNS_CHOICES))
     for name, allowed in checks:
         value = merged[name]
@@ -364,7 +371,8 @@ class IlyosGame(Game[Action]):
         for seat in range(num):
             deck = list(DECK)
             rng.derive(f"deck:{seat}").shuffle(deck)
-            players.append(Player(deck, [], [], [], starting_stock(seat, int(merged["compensation"]))))
+            players.append(Player(deck, [], [], [], starting_stock(seat, int(merged["compensation"]),
+                                                                     int(merged["compensation_pushes"]))))
         state = State({}, {}, {}, players, [0] * num, salt=derive_seed(seed, "salt"))
         game = cls(merged, seed, state)
         game._lay_out(board.setup(int(merged["islands"]), int(merged["guardians"]), int(merged["size"])))

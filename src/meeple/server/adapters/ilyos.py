@@ -136,6 +136,15 @@ def option_specs() -> list[OptionSpec]:
                    help=Msg("Le joueur qui joue en second (et J4 à 2 contre 2) commence avec autant de déplacements en réserve.",
                             "The player moving second (and P4 in 2 versus 2) starts with that many moves in stock."),
                    rule="R47"),
+        OptionSpec("compensation_pushes", Msg("Compensation du second joueur : poussées", "Second player's compensation: pushes"),
+                   default.get("compensation_pushes", 0),
+                   choices=_counted(engine.COMPENSATION_CHOICES, ("poussée", "push"), ("poussées", "pushes"),
+                                    none=Msg("Aucune", "None")),
+                   help=Msg("Le joueur qui joue en second (et J4 à 2 contre 2) commence aussi avec autant de poussées en réserve : "
+                            "une compensation plus fine qu'un déplacement.",
+                            "The player moving second (and P4 in 2 versus 2) also starts with that many pushes in stock: "
+                            "a finer compensation than a move."),
+                   rule="R47"),
         OptionSpec("take_cost", Msg("Coût d'une prise", "Cost of a take"), default["take_cost"],
                    choices=_counted(engine.TAKE_COST_CHOICES, *moves),
                    help=Msg("Ce que coûte la prise de la couronne d'un gardien adverse adjacent.",
