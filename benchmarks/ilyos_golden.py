@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.games.ilyos import ai
+from meeple.games.ilyos.engine import stored_options
 from meeple.games.ilyos.tournament import play_game
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "games" / "ilyos" / "ai_golden.json"
@@ -66,7 +67,8 @@ def replay(spec: dict[str, Any]) -> tuple[list[str], float]:
     ai._PLANS.clear()  # a plan cached by an earlier game must not steer this one
     began = time.process_time()
     with ai.wall_clock(False), ai.divided_budget(spec.get("divisor", 1)):
-        game = play_game(spec["options"], spec["seed"], spec["levels"])
+        # recorded before some options existed: their keys take the values of that time, not today's defaults
+        game = play_game(stored_options(spec["options"]), spec["seed"], spec["levels"])
     return [game.move_text(m) for m in game.move_stack], time.process_time() - began
 
 

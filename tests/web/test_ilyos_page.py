@@ -19,7 +19,8 @@ HTTP_TIMEOUT = 30.0
 """Seconds an HTTP call to the live server may take on a loaded machine."""
 
 SEED = 0
-ELEVEN = {"size": 11, "village_refuge": False, "anchored_carriers": False, "escort": False, "no_retake": False}
+ELEVEN = {"size": 11, "village_refuge": False, "anchored_carriers": False, "escort": False, "no_retake": False,
+          "compensation_pushes": 0}
 """The 11 × 11 board and rules these recorded positions were written for (before the balance study chose
 15 × 15 and the carrier protections as defaults, docs/rules/ilyos.md §14)."""
 MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind": "move", "guardian": 0, "to": [2, 1]},

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from meeple.games.ilyos import ai
+from meeple.games.ilyos.engine import stored_options
 from meeple.games.ilyos.tournament import play_game
 
 GOLDEN = json.loads((Path(__file__).parent / "ai_golden.json").read_text())["games"]
@@ -32,7 +33,8 @@ def test_the_golden_file_covers_every_level_searching_and_the_options() -> None:
 @pytest.mark.parametrize("game", FAST, ids=lambda game: game["name"])
 def test_the_ai_replays_the_recorded_game_move_for_move(game: dict[str, Any]) -> None:
     with ai.divided_budget(game.get("divisor", 1)):
-        played = play_game(game["options"], game["seed"], game["levels"])
+        # a game recorded before an option existed is replayed under that option's value of the time
+        played = play_game(stored_options(game["options"]), game["seed"], game["levels"])
     moves = [played.move_text(m) for m in played.move_stack]
     first_difference = next((i for i, (a, b) in enumerate(zip(moves, game["moves"], strict=False)) if a != b), None)
     assert moves == game["moves"], f"first different action: #{first_difference}"

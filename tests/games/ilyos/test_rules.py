@@ -520,7 +520,7 @@ def test_before_placing_no_rotation_may_leave_the_island_without_room() -> None:
 def test_the_team_playing_second_starts_with_two_banked_moves() -> None:
     duel = IlyosGame.new({}, 0)
     assert duel.state.players[0].stock == {"move": 0, "push": 0, "magic": 0}
-    assert duel.state.players[1].stock == {"move": 2, "push": 0, "magic": 0}
+    assert duel.state.players[1].stock == {"move": 2, "push": 1, "magic": 0}  # and a push: the default of R47
     four = IlyosGame.new({"mode": "2v2"}, 0)
     assert [p.stock["move"] for p in four.state.players] == [0, 2, 0, 2]
     for moves in (0, 1, 3):  # the visible "compensation" setup option

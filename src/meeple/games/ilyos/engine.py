@@ -13,7 +13,7 @@ Options (``IlyosGame.new(options, seed)``)::
     time_per_turn        0 (untimed, default), 1, 2, 3 or 5 minutes (rule 16; the server keeps the clock)
     size                 11, 13 or 15 (default): the board is size × size cells (rule R1)
     compensation         0 to 5 moves (default 2) in the starting stock of P2 (and P4) (rule R47)
-    compensation_pushes  0 to 5 pushes (default 0) in the starting stock of P2 (and P4) (rule R47)
+    compensation_pushes  0 to 5 pushes (default 1) in the starting stock of P2 (and P4) (rule R47)
     take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
     crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
     village_refuge       bool (default true): a carrier standing in one of its own villages cannot be taken from (R36)
@@ -98,7 +98,7 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "time_per_turn": 0,
     "size": board.DEFAULT_SIZE,
     "compensation": 2,
-    "compensation_pushes": 0,
+    "compensation_pushes": 1,  # R47: 2 moves and 1 push for P2 (P4), chosen by the Expert study (§14)
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
     "village_refuge": True,  # R36, R49, R50 and the 15 × 15 board: defaults chosen by the balance study (§14)
