@@ -20,7 +20,19 @@ from meeple.games.murder.model import Case
 from .builders import colour_floors
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-REFERENCE_DIR = REPO_ROOT.parent / "shared" / "reference" / "murder-cases"
+
+
+def _find_reference_dir() -> Path:
+    """``shared/reference/murder-cases`` beside the clone, or beside a folder above it (a git worktree kept
+    in a subfolder, ``work/wt/NAME``, sees the ``work/shared`` of its main clone)."""
+    for folder in REPO_ROOT.parents:
+        candidate = folder / "shared" / "reference" / "murder-cases"
+        if candidate.is_dir():
+            return candidate
+    return REPO_ROOT.parent / "shared" / "reference" / "murder-cases"
+
+
+REFERENCE_DIR = _find_reference_dir()
 
 
 MISSING_REASON = "the reference murder cases are not beside this clone"

@@ -151,7 +151,7 @@ def test_cli_hint_from_a_partial_board(case_file: Path, capsys: pytest.CaptureFi
     pid, cell = next(iter((case.solution or {}).items()))
     assert main(["murder", "hint", str(case_file), "--given", f"{pid}@{cell_name(cell)}"]) == 0
     assert "ne peut être qu'en" in capsys.readouterr().out
-    assert main(["murder", "hint", str(case_file), "--given", "Nobody@R1C1"]) == 1
+    assert main(["murder", "hint", str(case_file), "--given", "Nobody@R1C1"]) == 2  # a usage error (docs/cli.md)
     assert "Nobody" in capsys.readouterr().err
     wrong = next(c for c in case.cells() if c != cell and c[0] == cell[0] and case.standable_mask >> case.index(c) & 1)
     others = [p for p in case.person_by_id if p != pid]
@@ -243,7 +243,7 @@ def test_cli_hint_takes_names_without_accents(tmp_path: Path, capsys: pytest.Cap
     assert "Jérôme ne peut être qu'en R1C1" in capsys.readouterr().out
     assert main(["murder", "hint", str(path), "--given", "Jerome@R1C1,ZOE@R1C2"]) == 1
     assert "Zoé et Jérôme partagent une rangée" in capsys.readouterr().err
-    assert main(["murder", "hint", str(path), "--given", "jerome@R1C1", "--given", "Jérôme@R2C2"]) == 1
+    assert main(["murder", "hint", str(path), "--given", "jerome@R1C1", "--given", "Jérôme@R2C2"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Jérôme est donné deux fois" in err  # not silently moved
 

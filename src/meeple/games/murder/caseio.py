@@ -325,8 +325,16 @@ def case_to_json(case: Case, with_solution: bool = True) -> dict[str, Any]:
 
 
 def load_case(path: str | Path) -> Case:
-    """Read a case file. A missing or bad file raises an error naming the file (and the field)."""
-    return case_from_json(read_json(path), str(path))
+    """Read a case file. A missing or bad file raises an error naming the file (and the field); so does JSON
+    nested too deeply for the parser (Python's reader recurses: a file of 100 000 « [ » would otherwise end
+    in a RecursionError)."""
+    try:
+        data = read_json(path)
+    except RecursionError:
+        depth = CASE_LIMITS.max_depth
+        raise FormatError(str(path), "", Msg(f"JSON imbriqué bien plus profondément que la limite d'une enquête ({depth} niveaux)",
+                                             f"JSON nested far deeper than a case's limit ({depth} levels)")) from None
+    return case_from_json(data, str(path))
 
 
 def save_case(case: Case, path: str | Path, with_solution: bool = True) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import string
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -14,6 +14,7 @@ from meeple.core.batch_cli import JobsOpt, RayAddressOpt, RayOpt
 from meeple.core.cli_i18n import cli_help, written
 from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import IllegalMoveError, MeepleError
+from meeple.core.game import JSON
 from meeple.core.i18n import Msg, get_language
 from meeple.core.progress import track
 from meeple.games.murder import INFO
@@ -161,21 +162,29 @@ def _print_solve_json(case: Case, source: str, solution: dict[str, Cell], unique
 
 
 def _given_board(case: Case, given: list[str]) -> dict[str, Cell]:
+    """The board ``--given`` describes; a malformed item is a usage error (exit 2) naming it."""
     board: dict[str, Cell] = {}
     for item in given:
         for part in item.split(","):
             if not part.strip():
                 continue
-            move = parse_move_text(part)
+            try:
+                move = parse_move_text(part)
+            except IllegalMoveError as error:
+                raise _bad_given(part, error.reason) from None
             person = case.find_person(move.person)
             if move.cell is None or person is None or not case.in_bounds(move.cell):
-                raise IllegalMoveError(part.strip(), Msg("personne et case du plateau attendues (Nom@R2C3)",
-                                                         "a person and a cell on the board are expected (Name@R2C3)"))
+                raise _bad_given(part, Msg("personne et case du plateau attendues (Nom@R2C3)",
+                                           "a person and a cell on the board are expected (Name@R2C3)"))
             if person in board:
-                raise IllegalMoveError(part.strip(), Msg(f"{person} est donné deux fois (--given)",
-                                                         f"{person} is given twice (--given)"))
+                raise _bad_given(part, Msg(f"{person} est donné deux fois", f"{person} is given twice"))
             board[person] = move.cell
     return board
+
+
+def _bad_given(part: str, reason: Msg) -> typer.BadParameter:
+    text = part.strip()
+    return typer.BadParameter(Msg(f"{text} : {reason.fr}", f"{text}: {reason.en}").text(), param_hint="--given")
 
 
 @app.command(help=cli_help(
@@ -268,11 +277,15 @@ def generate(
         raise typer.BadParameter(Msg(f"{out} : un dossier est attendu pour --count {count}",
                                      f"{out}: a folder is expected for --count {count}").text(), param_hint="--out")
     if count == 1 and out is None:
-        data = generated_case_json(size, level, seed, not no_solution)
+        try:
+            data = generated_case_json(size, level, seed, not no_solution)
+        except KeyboardInterrupt:
+            _interrupted(as_json, {"count": 1, "written": 0, "files": []},
+                         Msg("Interrompu : aucune enquête écrite.", "Interrupted: no case written."))
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     folder = out or Path(".")
-    single_file = count == 1 and folder.suffix == ".json"
+    single_file = count == 1 and _names_a_file(folder)
     if not single_file:
         folder.mkdir(parents=True, exist_ok=True)
     targets = {str(seed + index): folder if single_file else folder / f"murder-{size}x{size}-d{level}-s{seed + index}.json"
@@ -280,24 +293,48 @@ def generate(
     kept = {key for key, target in targets.items() if resume and _already_written(target)}
     tasks = [(key, (size, level, int(key), not no_solution)) for key in targets if key not in kept]
     backend = Backend.choose(ray, ray_address, jobs if jobs is not None or count > 1 else 1)
-    done = len(kept)
+    written: list[str] = [key for key in targets if key in kept]
     try:
         results = run_batch(generated_case_json, tasks, backend)
         for key, data in track(results, len(tasks), Msg("Génération", "Generating").text()):
             targets[key].write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-            done += 1
+            written.append(key)
     except KeyboardInterrupt:
-        _say(f"Interrompu : {done} sur {_cases(count, 'fr')} écrite{'s' if done > 1 else ''} dans {folder} ; "
-             "--resume continue le lot.",
-             f"Interrupted: {done} of {_cases(count, 'en')} written to {folder}; --resume continues the batch.")
-        raise typer.Exit(130) from None
+        done = len(written)
+        _interrupted(as_json, {"folder": str(folder), "count": count, "kept": len(kept), "written": done,
+                               "files": [str(targets[key]) for key in written]},
+                     Msg(f"Interrompu : {done} sur {_cases(count, 'fr')} écrite{'s' if done > 1 else ''} dans {folder} ; "
+                         "--resume continue le lot.",
+                         f"Interrupted: {done} of {_cases(count, 'en')} written to {folder}; --resume continues the batch."))
     if as_json:
-        print_json({"folder": str(folder), "count": count, "kept": len(kept),
-                    "files": [str(targets[key]) for key in targets]})
+        print_json({"folder": str(folder), "count": count, "kept": len(kept), "written": count,
+                    "files": [str(targets[key]) for key in targets], "interrupted": False})
         return
     _say(f"{_cases(count, 'fr')} écrite{'s' if count > 1 else ''} dans {folder}"
          + (f" (dont {len(kept)} déjà là)" if kept else ""),
          f"{_cases(count, 'en')} written to {folder}" + (f" ({len(kept)} already there)" if kept else ""))
+
+
+def _names_a_file(out: Path) -> bool:
+    """Whether ``--out`` names the one case's file (``case.json``) rather than a folder: a path with another
+    suffix (``case.txt``) is neither, and a usage error rather than a folder made by mistake."""
+    if out.is_dir():
+        return False
+    if out.suffix.lower() == ".json":
+        return True
+    if out.suffix:
+        raise typer.BadParameter(Msg(f"{out} : un fichier .json ou un dossier est attendu",
+                                     f"{out}: a .json file or a folder is expected").text(), param_hint="--out")
+    return False
+
+
+def _interrupted(as_json: bool, document: dict[str, JSON], message: Msg) -> NoReturn:
+    """Ctrl-C: with ``--json`` still one document on standard output (``interrupted: true``), the sentence on
+    standard error; exit 130 (docs/cli.md)."""
+    if as_json:
+        print_json({**document, "interrupted": True})
+    typer.echo(message.text(), err=as_json)
+    raise typer.Exit(130)
 
 
 def _cases(count: int, language: str) -> str:
