@@ -211,7 +211,8 @@ def test_a_stuck_step_is_shown_and_an_invalid_clue_is_named_on_its_row(page: Any
     expect(row).to_have_class(re.compile(r"\beditor-invalid\b"))
     expect(row.locator(".row-error")).to_contain_text("Indice 5")
     expect(row.locator(".row-error")).to_contain_text("pièce inconnue 'C'")
-    expect(page.locator("#editor-format-error")).to_contain_text("clues[4].room")
+    expect(page.locator("#editor-format-error")).to_contain_text("Indice 5 — pièce inconnue 'C'")
+    expect(page.locator("#editor-format-error")).to_have_attribute("data-field", "clues[4].room")  # not in the text
     expect(page.locator("#editor-play")).to_be_disabled()
     expect(page.locator("#clue-0-text")).to_contain_text("troisième colonne")  # the other clues keep their sentence
     expect(page.locator("#clue-4-text")).not_to_contain_text("Terrasse")  # not this one: its room is gone
@@ -247,7 +248,8 @@ def test_an_imported_case_brings_its_own_objects_and_the_lists_are_the_formats(p
                                 "rooms": [{"id": 3, "name": "x"}, 5], "people": [{"name": ["X"]}, None],
                                 "clues": [7, {"kind": "zzz", "person": {}}], "objects": [{"cell": "bad"}]}), encoding="utf-8")
     page.set_input_files("#editor-import-file", str(junk))
-    expect(page.locator("#editor-format-error")).to_contain_text("rooms[0]")
+    expect(page.locator("#editor-format-error")).to_have_attribute("data-field", re.compile(r"^rooms\[0\]"))
+    expect(page.locator("#editor-format-error")).to_contain_text("Pièce 3")  # rooms[0] in words: its id is 3
     expect(page.locator("#editor-board [data-cell]")).to_have_count(16)
     page.select_option("#clue-0-person", "X")  # a menu still works on a clue of an unknown kind
     expect(page.locator("#clue-0-kind")).to_have_value("zzz")
@@ -324,3 +326,30 @@ def test_the_designer_declares_an_object_kind_of_the_case_and_uses_it(page: Any)
         page.click("#editor-add-kind")
     expect(page.locator("#editor-kinds [data-kind]")).to_have_count(16)
     expect(page.locator("#editor-add-kind")).to_be_disabled()  # the format's 16 own kinds
+
+
+def test_the_size_menu_resizes_the_board_and_a_case_without_solution_cannot_be_played(page: Any) -> None:
+    """Issue 27: choosing 4 × 4 draws a 4 × 4 board at once (it stayed 6 × 6 until « Nouvelle enquête »), the
+    message names the field in words (no raw « (people) »), and « Jouer » waits for a case that has a solution."""
+    _open_editor(page)
+    expect(page.locator("#editor-board [data-cell]")).to_have_count(36)  # a first visit: 6 × 6
+    page.click("#editor-add-person")
+    page.select_option("#editor-size", "4")
+    expect(page.locator("#editor-board [data-cell]")).to_have_count(16)
+    expect(page.locator("#editor-people-count")).to_have_text("1 / 4")
+    expect(page.locator("#editor-format-error")).to_contain_text("Personnes")
+    expect(page.locator("#editor-format-error")).not_to_contain_text("(people)")
+    for _ in range(3):
+        page.click("#editor-add-person")
+    # four people in one room: the victim's room holds two of them, so no board works
+    expect(page.locator("#editor-verdict")).to_have_attribute("data-solutions", "0")
+    expect(page.locator("#editor-play")).to_be_disabled()
+    page.click("#editor-add-room")
+    for r, c in sorted(ROOMS["B"]):
+        page.click(f"#editor-board [data-cell='{r},{c}']")
+    expect(page.locator("#editor-verdict")).to_have_attribute("data-solutions", "2")
+    expect(page.locator("#editor-play")).to_be_enabled()  # several solutions: still worth play-testing
+    page.click("#editor-undo")  # one undo step back to the one room
+    expect(page.locator("#editor-play")).to_be_disabled()
+    page.select_option("#editor-size", "6")
+    expect(page.locator("#editor-board [data-cell]")).to_have_count(36)
