@@ -20,6 +20,7 @@ from fastapi import FastAPI
 
 from meeple.server.app import create_app
 from meeple.server.cli import uvicorn_options
+from meeple.server.connections import ConnectionLimits
 from tests.server.conftest import test_registry
 from tests.server.live import free_port
 
@@ -40,11 +41,14 @@ class ThreadServer:
 
 
 @contextmanager
-def thread_server(tmp_path: Path, **app_options: Any) -> Iterator[ThreadServer]:
-    """Serve a fresh app (the test games, its own SQLite file) until the block ends."""
+def thread_server(tmp_path: Path, connections: ConnectionLimits | None = None,
+                  **app_options: Any) -> Iterator[ThreadServer]:
+    """Serve a fresh app (the test games, its own SQLite file) until the block ends, its HTTP connections
+    under ``connections`` (the defaults of ``meeple serve`` when None)."""
     app = create_app(f"sqlite:///{tmp_path / 'rooms.sqlite3'}", test_registry(), ai_delay=0.0, **app_options)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, timeout_graceful_shutdown=5, **uvicorn_options())
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, timeout_graceful_shutdown=5,
+                            **uvicorn_options(connections))
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

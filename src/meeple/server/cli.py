@@ -14,6 +14,7 @@ from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.server.bus import check_bus
+from meeple.server.connections import ConnectionLimits, open_files_limit
 from meeple.server.fairuse import Limits, LimitSyntaxError, parse_duration, parse_rate
 
 DEFAULTS = Limits()
@@ -126,18 +127,31 @@ def serve(
         check_bus(bus)
     app = create_app(db, limits=limits, origins=origins, docs=docs, bus_url=bus)
     _tune_garbage_collector()
+    open_files_limit(raise_to_hard=True)  # before the cap on connections is derived from it
+    connections = ConnectionLimits(trusted=limits.trusted_proxies)
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
-    uvicorn.run(app, host=host, port=port, **uvicorn_options())
+    uvicorn.run(app, host=host, port=port, **uvicorn_options(connections))
 
 
-def uvicorn_options() -> dict[str, Any]:
+WS_PING_SECONDS = 20.0
+"""A websocket is pinged after this long without traffic, and closed if the pong does not come within
+as long again: a peer gone without a word (a half-open connection) is let go within 40 s."""
+
+
+def uvicorn_options(connections: ConnectionLimits | None = None) -> dict[str, Any]:
     """How uvicorn runs the app: quiet, websocket messages of at most the app's own limit, uncompressed
     (a compressed message could unpack to far more than its size), proxy headers off (the app itself reads
-    X-Forwarded-For, from the --trust-proxy proxies only)."""
+    X-Forwarded-For, from the --trust-proxy proxies only), HTTP connections under ``connections``' limits
+    (:mod:`meeple.server.connections`: time limits on heads and bodies, caps per address and in total,
+    idle connections closed) and silent websockets pinged."""
     from meeple.server.app import MAX_MESSAGE
+    from meeple.server.connections import guarded_protocol
 
+    limits = connections or ConnectionLimits()
     return {"log_level": "warning", "ws_max_size": MAX_MESSAGE, "ws_per_message_deflate": False,
-            "proxy_headers": False}
+            "proxy_headers": False, "http": guarded_protocol(limits), "timeout_keep_alive": limits.keep_alive_seconds,
+            "h11_max_incomplete_event_size": limits.head_bytes, "ws_ping_interval": WS_PING_SECONDS,
+            "ws_ping_timeout": WS_PING_SECONDS}
 
 
 def _proxy(value: str) -> str:
