@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything meeple needs into ./.venv (and, with --test, what the tests need:
-# Debian's chromium for the browser tests, PostgreSQL for the store's tests). Safe to run again: it only adds what is missing.
+# Debian's chromium for the browser tests, PostgreSQL for the store's tests, nginx for the reverse-proxy test). Safe to run again: it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,6 +39,12 @@ fi
 # The cluster tests (tests/server/test_cluster.py) start a throwaway Redis beside that PostgreSQL.
 if [ "$with_tests" = 1 ] && ! command -v redis-server >/dev/null 2>&1; then
     apt_install redis-server || echo "setup: Redis non installé, les tests de grappe seront sautés / not installed, the cluster tests will be skipped" >&2
+fi
+
+# The reverse-proxy test (tests/server/test_reverse_proxy.py) runs Debian's nginx with deploy/nginx/'s files
+# in front of a test server (it starts its own nginx on a loopback port; the package's own service is not used).
+if [ "$with_tests" = 1 ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    apt_install nginx || echo "setup: nginx non installé, le test du proxy inverse sera sauté / not installed, the reverse-proxy test will be skipped" >&2
 fi
 
 # axe-core (npm) for the accessibility browser tests: loaded into the page by tests/web/test_accessibility.py.
