@@ -8,22 +8,21 @@ from __future__ import annotations
 
 import os
 import sys
-from types import ModuleType
+from functools import partial
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from meeple import __version__
-from meeple.core.cli_i18n import cli_help, localize_tree, localized_help, usage_error_text
+from meeple.core.cli_i18n import cli_help, localize_tree, usage_error_text
+from meeple.core.cli_lazy import LazyCommand, LazyGroup
 from meeple.core.errors import MeepleError, os_error_reason
-from meeple.core.game import GameInfo
 from meeple.core.i18n import LANGUAGES, Msg, set_language
-from meeple.core.modules import import_optional
-from meeple.games import discover, game_cli_modules
+from meeple.games.registry import GamePlugin, plugins, problems
 
 app = typer.Typer(
     name="meeple",
+    cls=LazyGroup,
     help=cli_help("meeple — cinq systèmes de jeu au tour par tour.", "meeple — five turn-based game systems."),
     no_args_is_help=True,
     add_completion=True,
@@ -33,7 +32,6 @@ app = typer.Typer(
 )
 _LANG_HELP = cli_help("langue : fr (défaut) ou en", "language: fr (default) or en")
 _VERSION_HELP = cli_help("Affiche la version et quitte.", "Show the version and exit.")
-error_console = Console(stderr=True, highlight=False, soft_wrap=True)
 # Typer's own completion options (add_completion=True), in French too: their English help texts as keys
 cli_help("Installe la complétion pour le shell courant.", "Install completion for the current shell.")
 cli_help("Affiche le script de complétion du shell courant, pour le copier ou adapter l'installation.",
@@ -58,30 +56,58 @@ def _root(
     set_language(lang)
 
 
-def _game_help(name: str, module: ModuleType, infos: dict[str, GameInfo]) -> str | None:
-    """A game's line in ``meeple --help``: its own help if bilingual (:func:`cli_help`), else its
-    title and summary from ``INFO``, in the current language."""
-    own = module.app.info.help
-    info = infos.get(name)
-    if info is None or (isinstance(own, str) and localized_help(own) != own):
-        return None
-    return cli_help(f"{info.title.fr} — {info.summary.fr}", f"{info.title.en} — {info.summary.en}")
+SERVE_HELP = cli_help(
+    "Lance l'application web ; ouvrez l'adresse affichée dans un navigateur.",
+    "Start the browser app; open the address it prints in a browser.",
+)
 
 
-def _register_sub_commands() -> None:
-    infos = discover()
-    for name, module in game_cli_modules().items():
-        help_text = _game_help(name, module, infos)
-        if help_text is None:
-            app.add_typer(module.app, name=name)
-        else:
-            app.add_typer(module.app, name=name, help=help_text)
-    server_cli = import_optional("meeple.server.cli")
-    if server_cli is not None:
-        server_cli.register(app)
+def _serve_command() -> typer.core.TyperCommand:
+    from meeple.server.cli import app as serve_app
+
+    return typer.main.get_command(serve_app)  # type: ignore[return-value]
 
 
-_register_sub_commands()
+def _game_app(game: GamePlugin) -> typer.Typer:
+    loaded = game.load("cli")
+    if not isinstance(loaded, typer.Typer):
+        raise MeepleError(Msg(f"{game.source} : parts.cli ne désigne pas une application Typer",
+                              f"{game.source}: parts.cli does not name a Typer app"))
+    return loaded
+
+
+def lazy_commands() -> dict[str, LazyCommand]:
+    """``serve`` and one command per game that has a command line, none of them imported yet."""
+    commands = {"serve": LazyCommand(SERVE_HELP, _serve_command)}
+    for name, game in plugins().items():
+        if game.has("cli"):
+            line = game.help_line
+            commands[name] = LazyCommand(cli_help(line.fr, line.en), partial(_game_app, game))
+    return commands
+
+
+def root_command(load_all: bool = False) -> LazyGroup:
+    """The click command of ``meeple``: its own options, the commands added to :data:`app`, the lazy ones
+    (each imported when it is called; all at once with ``load_all``, for tools that walk the whole tree)."""
+    command = typer.main.get_command(app)
+    assert isinstance(command, LazyGroup)
+    command.lazy = lazy_commands()
+    if load_all:
+        for name in command.lazy:
+            command.add_command(command.load(name), name)
+    localize_tree(command)
+    return command
+
+
+def _warn_about_plugins() -> None:
+    """A game that could not be read is left out, with one line each on standard error (not an error)."""
+    for problem in problems():
+        _say(f"meeple: {Msg('jeu ignoré', 'game left out').text()}: {_one_line(problem.text())}")
+
+
+def _say(line: str) -> None:
+    """One line on standard error (plain: a message may hold brackets that are not markup)."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def _one_line(text: str) -> str:
@@ -112,27 +138,27 @@ def _apply_language_early(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 on success)."""
     _apply_language_early(sys.argv[1:] if argv is None else argv)
-    command = typer.main.get_command(app)
-    localize_tree(command)
     try:
+        command = root_command()
+        _warn_about_plugins()
         # Outside standalone mode, click returns a typer.Exit's code instead of raising it.
         result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
     except typer.Exit as done:
         return int(done.exit_code or 0)
     except typer.Abort:
-        error_console.print("meeple: interrompu / interrupted")
+        _say("meeple: interrompu / interrupted")
         return 130
     except typer.TyperException as error:
         if type(error).__name__ == "NoArgsIsHelpError":
             return 0  # the help was printed: asking for nothing is not an error
-        error_console.print(f"meeple: {usage_error_text(_one_line(error.format_message()))}", markup=False)
+        _say(f"meeple: {usage_error_text(_one_line(error.format_message()))}")
         return 2
     except MeepleError as error:
-        error_console.print(f"meeple: {_one_line(str(error))}", markup=False)
+        _say(f"meeple: {_one_line(str(error))}")
         return 1
     except OSError as error:
         where = f" {error.filename}" if getattr(error, "filename", None) else ""
-        error_console.print(f"meeple:{where}: {os_error_reason(error).text()}", markup=False)
+        _say(f"meeple:{where}: {os_error_reason(error).text()}")
         return 1
     except KeyboardInterrupt:
         return 130
@@ -140,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("MEEPLE_DEBUG"):
             raise
         message = Msg("erreur interne", "internal error").text()
-        error_console.print(f"meeple: {message}: {type(error).__name__}: {_one_line(str(error))}", markup=False)
+        _say(f"meeple: {message}: {type(error).__name__}: {_one_line(str(error))}")
         return 1
     return result if isinstance(result, int) and not isinstance(result, bool) else 0
 

@@ -21,6 +21,10 @@ except Exception as error:
     ("meeple.interop.openspiel", "pyspiel", "openspiel"),
     ("meeple.interop.pettingzoo", "pettingzoo", "rl"),
     ("meeple.interop.gymnasium", "gymnasium", "rl"),
+    ("meeple.interop.openspiel", "numpy", "openspiel"),  # numpy is checked first: never a bare import error
+    ("meeple.interop.pettingzoo", "numpy", "rl"),
+    ("meeple.interop.gymnasium", "numpy", "rl"),
+    ("meeple.interop.spaces", "numpy", "rl"),
 ])
 def test_a_missing_library_names_the_extra_to_install(module: str, library: str, extra: str) -> None:
     done = subprocess.run([sys.executable, "-c", MISSING.format(module=module, library=library)],

@@ -19,8 +19,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import typer
-from rich.highlighter import Highlighter
-from rich.text import Text
 
 from meeple.core.i18n import Msg, get_language
 
@@ -149,23 +147,28 @@ def type_label(label: str) -> str:
     return _TYPE_LABEL.sub(french, label, count=1)
 
 
-class _LocalizedTypes(Highlighter):
-    """Typer's highlighter of the type column, fed the type names in the current language."""
-
-    def __init__(self, inner: Highlighter) -> None:
-        self.inner = inner
-
-    def highlight(self, text: Text) -> None:
-        """Translate the type names, then colour them as Typer does."""
-        text.plain = type_label(text.plain)
-        self.inner.highlight(text)
-
-
 def _localize_type_column(rich_utils: Any) -> None:
-    """Typer draws the type column through ``rich_utils.types_highlighter``: translate it there."""
+    """Typer draws the type column through ``rich_utils.types_highlighter``: translate it there (Rich is
+    imported here, when a Rich help page is about to be drawn, not when the command line starts)."""
+    from rich.highlighter import Highlighter
+    from rich.text import Text
+
+    class LocalizedTypes(Highlighter):
+        """Typer's highlighter of the type column, fed the type names in the current language."""
+
+        localized = True
+
+        def __init__(self, inner: Highlighter) -> None:
+            self.inner = inner
+
+        def highlight(self, text: Text) -> None:
+            """Translate the type names, then colour them as Typer does."""
+            text.plain = type_label(text.plain)
+            self.inner.highlight(text)
+
     inner = getattr(rich_utils, "types_highlighter", None)
-    if isinstance(inner, Highlighter) and not isinstance(inner, _LocalizedTypes):
-        rich_utils.types_highlighter = _LocalizedTypes(inner)
+    if isinstance(inner, Highlighter) and not getattr(inner, "localized", False):
+        rich_utils.types_highlighter = LocalizedTypes(inner)
 
 
 def _sub_commands(command: Any) -> Iterator[Any]:
@@ -183,11 +186,12 @@ def _show_as_flag(param: Any) -> None:
 
 def _localize_texts(command: Any, ctx: typer.Context) -> None:
     """The command's own words, its parameters' and its sub-commands' help in the current language."""
-    from typer import rich_utils
+    if not getattr(command, "draws_own_help", False):  # a group that draws its help without Typer's Rich
+        from typer import rich_utils
 
-    for name, message in RICH_TEXTS.items():
-        setattr(rich_utils, name, message.text())
-    _localize_type_column(rich_utils)
+        for name, message in RICH_TEXTS.items():
+            setattr(rich_utils, name, message.text())
+        _localize_type_column(rich_utils)
     command.help = localized_help(command.help)
     if getattr(command, "options_metavar", None):
         command.options_metavar = OPTIONS_METAVAR.text()

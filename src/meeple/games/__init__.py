@@ -1,33 +1,25 @@
-"""The five game systems. Each package exposes ``INFO`` (a :class:`~meeple.core.game.GameInfo`) and,
-for the command line, ``cli.app`` (a Typer app). Nothing here is imported by a game.
+"""The game systems. Each is a package with a ``game.toml`` manifest (see :mod:`meeple.games.registry`);
+nothing here imports a game until it is asked for one, and nothing here is imported by a game.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import TYPE_CHECKING
 
-from meeple.core.game import GameInfo
-from meeple.core.modules import import_optional
+from meeple.games.registry import GamePlugin, UnknownGameError, plugin, plugins, problems
 
-GAME_NAMES: tuple[str, ...] = ("stealth", "ilyos", "skirmish", "hive", "murder")
+if TYPE_CHECKING:
+    from meeple.core.game import GameInfo
 
 
 def discover() -> dict[str, GameInfo]:
-    """Every game package that exposes ``INFO``, by name, in the order of :data:`GAME_NAMES`."""
-    found: dict[str, GameInfo] = {}
-    for name in GAME_NAMES:
-        module = import_optional(f"meeple.games.{name}")
-        info = getattr(module, "INFO", None)
-        if isinstance(info, GameInfo):
-            found[name] = info
-    return found
+    """Every game's :class:`GameInfo`, by name, in lobby order (imports every game)."""
+    return {name: game.info() for name, game in plugins().items()}
 
 
-def game_cli_modules() -> dict[str, ModuleType]:
-    """Each game's ``cli`` module (those that have one), by game name."""
-    modules: dict[str, ModuleType] = {}
-    for name in GAME_NAMES:
-        module = import_optional(f"meeple.games.{name}.cli")
-        if module is not None and hasattr(module, "app"):
-            modules[name] = module
-    return modules
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of game ``name`` (imports that game only)."""
+    return plugin(name).info()
+
+
+__all__ = ["GamePlugin", "UnknownGameError", "discover", "game_info", "plugin", "plugins", "problems"]

@@ -24,20 +24,22 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from meeple.core.errors import IllegalMoveError
 from meeple.core.game import Game
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
-from meeple.games.murder.game import MurderGame
-from meeple.games.stealth.engine import StealthGame
-from meeple.games.stealth.render import render_text
-from meeple.interop.spaces import ActionSpace, StealthSpace, space_for
 
-require_optional("gymnasium", "rl", Msg("Le module meeple.interop.gymnasium", "meeple.interop.gymnasium"))
-import gymnasium  # noqa: E402  (after the check, so that a missing Gymnasium is one line naming the extra)
+for _needed in ("numpy", "gymnasium"):
+    require_optional(_needed, "rl", Msg("Le module meeple.interop.gymnasium", "meeple.interop.gymnasium"))
+# after the checks, so that a missing numpy or Gymnasium is one line naming the extra
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
+
+from meeple.games.murder.game import MurderGame  # noqa: E402
+from meeple.games.stealth.engine import StealthGame  # noqa: E402
+from meeple.games.stealth.render import render_text  # noqa: E402
+from meeple.interop.spaces import ActionSpace, StealthSpace, space_for  # noqa: E402
 
 DEFAULT_MAX_STEPS = 100
 

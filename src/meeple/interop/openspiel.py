@@ -1,4 +1,5 @@
-"""meeple's five games as OpenSpiel (``pyspiel``) Python games.
+"""meeple's games as OpenSpiel (``pyspiel``) Python games: the five with tuned parameters (:data:`SPECS`), and
+every other registered game that has an action space (a plug-in) with :func:`generic_spec`.
 
 After ``import meeple.interop.openspiel``::
 
@@ -32,18 +33,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import numpy as np
-
 from meeple.core.errors import MeepleError
 from meeple.core.game import Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.core.rng import make_rng
-from meeple.games import discover
-from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for
 
-require_optional("pyspiel", "openspiel", Msg("Le module meeple.interop.openspiel", "meeple.interop.openspiel"))
-import pyspiel  # noqa: E402  (after the check, so that a missing OpenSpiel is one line naming the extra)
+for _needed in ("numpy", "pyspiel"):
+    require_optional(_needed, "openspiel", Msg("Le module meeple.interop.openspiel", "meeple.interop.openspiel"))
+# after the checks, so that a missing numpy or OpenSpiel is one line naming the extra
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from meeple.games import game_info, plugins  # noqa: E402
+from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for  # noqa: E402
 
 ILYOS_DEALS = 1024
 """Default number of equally likely deals at ILYOS's chance node."""
@@ -146,7 +149,7 @@ class MeepleGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**self.spec.parameters, **dict(params or {})}
         try:
             self.engine_options, self.engine_seed = self.spec.options(merged)
-            template = discover()[self.spec.game].factory(self.engine_options, self.engine_seed)
+            template = game_info(self.spec.game).factory(self.engine_options, self.engine_seed)
         except MeepleError as error:
             raise pyspiel.SpielError(f"{self.spec.short_name}: {error.text('en')}") from None
         self.space: ActionSpace[Any] = space_for(template)
@@ -332,7 +335,8 @@ def _new_engine(config: tuple[str, str, int], deal: int = 0) -> Game[Any]:
 
 @cache
 def _factory(name: str) -> Callable[..., Game[Any]]:
-    return discover()[name].factory
+    factory: Callable[..., Game[Any]] = game_info(name).factory
+    return factory
 
 
 def _cards_seen(engine: Game[Any], seat: int) -> str:
@@ -407,6 +411,16 @@ SPECS: tuple[Spec, ...] = (
 )
 
 
+def generic_spec(name: str) -> Spec:
+    """The OpenSpiel form of a game with an action space but no tuned :data:`SPECS` entry (a plug-in): its
+    default options, parameters ``seed`` (0) and ``max_moves`` (the game's play-out bound, ``INFO``), as
+    many players as its default game has."""
+    info = game_info(name)
+    players = info.factory({}, 0).num_players
+    return Spec(name, f"meeple {info.title.en}", {"seed": 0, "max_moves": info.max_playout_moves}, _only(),
+                "max_moves", min_players=players, max_players=players)
+
+
 def _register(spec: Spec) -> type[MeepleGame]:
     game_class = type(f"Meeple{spec.game.capitalize()}Game", (MeepleGame,), {"spec": spec})
     pyspiel.register_game(spec.game_type(), game_class)
@@ -414,7 +428,9 @@ def _register(spec: Spec) -> type[MeepleGame]:
 
 
 GAME_CLASSES: dict[str, type[MeepleGame]] = {}
-for _spec in SPECS:
+_tuned = {spec.game for spec in SPECS}
+for _spec in [*SPECS, *(generic_spec(name) for name, game in plugins().items()
+                        if name not in _tuned and game.has("space"))]:
     if _spec.short_name not in pyspiel.registered_names():
         GAME_CLASSES[_spec.game] = _register(_spec)
 

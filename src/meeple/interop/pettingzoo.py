@@ -1,4 +1,5 @@
-"""PettingZoo AEC environments for meeple's multi-player games: ILYOS, Hive and skirmish.
+"""PettingZoo AEC environments for meeple's multi-player games: ILYOS, Hive, skirmish, and any registered game
+of two or more seats whose ``game.toml`` names an action space (a plug-in).
 
     from meeple.interop.pettingzoo import env
     game = env("ilyos", mode="2v2")          # or env("hive", game_type="Base+MLPC"), env("skirmish", scenario="ford")
@@ -24,21 +25,25 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from meeple.core.game import Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.core.rng import fresh_seed
-from meeple.games import discover
-from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for
 
-for _needed in ("pettingzoo", "gymnasium"):
+for _needed in ("numpy", "pettingzoo", "gymnasium"):
     require_optional(_needed, "rl", Msg("Le module meeple.interop.pettingzoo", "meeple.interop.pettingzoo"))
-from gymnasium import spaces  # noqa: E402  (after the check: a missing library is one line naming the extra)
+# after the checks: a missing library is one line naming the extra
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
+from meeple.games import plugins  # noqa: E402
+from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for  # noqa: E402
+
 MULTI_PLAYER_GAMES = ("ilyos", "hive", "skirmish")
+"""meeple's own multi-player games; any other registered game of two or more seats with an action space (a
+plug-in) is an environment too."""
+ONE_PLAYER_GAMES = ("stealth", "murder")
 DEFAULT_HIVE_MAX_PLIES = 400
 
 
@@ -50,8 +55,10 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str, render_mode: str | None = None, max_plies: int | None = None,
                  **options: Any) -> None:
         super().__init__()
-        if game not in MULTI_PLAYER_GAMES:
-            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(MULTI_PLAYER_GAMES)} "
+        found = plugins().get(game)
+        if found is None or not found.has("space") or game in ONE_PLAYER_GAMES:
+            choices = [name for name, entry in plugins().items() if entry.has("space") and name not in ONE_PLAYER_GAMES]
+            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(choices)} "
                              "(stealth and murder are Gymnasium environments)")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
@@ -59,8 +66,10 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         # ILYOS's action space is the 11 × 11 board's (spaces.ILYOS_SIZE); the game's default is 15 × 15
         self.options = {"size": ILYOS_SIZE, **options} if game == "ilyos" else dict(options)
         self.render_mode = render_mode
-        self._factory = discover()[game].factory
+        self._factory = found.info().factory
         template = self._factory(self.options, 0)  # bad options fail here, with the engine's FormatError
+        if template.num_players < 2:
+            raise ValueError(f"{game!r} is a one-player game: a Gymnasium environment, not a PettingZoo one")
         self.space: ActionSpace[Any] = space_for(template)
         self.max_plies = max_plies if max_plies is not None else (DEFAULT_HIVE_MAX_PLIES if game == "hive" else None)
         if self.max_plies is not None and self.max_plies < 1:

@@ -21,11 +21,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
-import numpy as np
-
 from meeple.core.errors import IllegalMoveError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.core.modules import require_optional
+
+require_optional("numpy", "rl", Msg("Le module meeple.interop.spaces", "meeple.interop.spaces"))
+import numpy as np  # noqa: E402  (after the check: a missing numpy is one line naming the extra)
 
 M = TypeVar("M")
 Vector = np.ndarray[Any, np.dtype[np.float32]]
@@ -112,15 +114,17 @@ class ActionSpace(ABC, Generic[M]):
 
 
 def space_for(game: Game[Any]) -> ActionSpace[Any]:
-    """The action space of ``game``'s configuration (one per game type, scenario, level or board size)."""
-    builders: dict[str, Any] = {
-        "hive": HiveSpace.for_game,
-        "ilyos": IlyosSpace.for_game,
-        "skirmish": SkirmishSpace.for_game,
-        "stealth": StealthSpace.for_game,
-        "murder": MurderSpace.for_game,
-    }
-    return builders[game.name](game)  # type: ignore[no-any-return]
+    """The action space of ``game``'s configuration (one per game type, scenario, level or board size), built
+    by the function its ``game.toml`` names (``[parts] space``: ``module:Class.for_game``)."""
+    from meeple.games.registry import plugin
+
+    builder = plugin(game.name).load("space")
+    if builder is None:
+        raise ValueError(f"{game.name} has no action space: its game.toml names none ([parts] space)")
+    space = builder(game)
+    if not isinstance(space, ActionSpace):
+        raise TypeError(f"{game.name}: [parts] space returned {type(space).__name__}, not an ActionSpace")
+    return space
 
 
 # --- Hive -----------------------------------------------------------------------------------------------

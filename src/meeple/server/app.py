@@ -175,7 +175,7 @@ def create_app(db_url: str | None = None, registry: GameRegistry | None = None, 
     _add_error_handlers(app)
     _add_api(app, service)
     _add_websocket(app, service, allowed)
-    _add_web(app)
+    _add_web(app, service.registry)
     if docs:
         _add_docs(app)
     return app
@@ -555,15 +555,20 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
         return {**internal.to_json(), "id": message_id}
 
 
-def _add_web(app: FastAPI) -> None:
+def _add_web(app: FastAPI, registry: GameRegistry) -> None:
     if not WEB_DIR.is_dir():
         return
 
-    @app.get("/", include_in_schema=False)
+    # HEAD too: uptime monitors ask with HEAD (the headers of the page, no body)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def index() -> Response:
         return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    for entry in registry.entries():  # a plug-in game's own page and rules modules (game.toml, [web] dir)
+        folder = entry.plugin.web_directory() if entry.plugin is not None else None
+        if folder is not None:
+            app.mount(f"/plugins/{entry.info.name}", StaticFiles(directory=folder), name=f"plugin-{entry.info.name}")
 
 
 DOCS_PAGE = """<!doctype html>

@@ -36,12 +36,6 @@ def _duration_text(seconds: float) -> str:
             return f"{int(seconds // size)}{unit}"
     return f"{int(seconds)}s" if seconds else "0"
 
-SERVE_HELP = cli_help(
-    "Lance l'application web ; ouvrez l'adresse affichée dans un navigateur.",
-    "Start the browser app; open the address it prints in a browser.",
-)
-
-
 def serve(
     host: Annotated[str, typer.Option("--host", help=cli_help("adresse d'écoute", "address to listen on"))]
     = "127.0.0.1",
@@ -191,6 +185,6 @@ def _tune_garbage_collector() -> None:
     gc.set_threshold(2000, 20, 100)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``serve`` to the root command line."""
-    app.command("serve", help=SERVE_HELP)(serve)
+app = typer.Typer(add_completion=False)
+"""``meeple serve`` (its help line is the root command line's, which lists it before importing the server)."""
+app.command("serve")(serve)

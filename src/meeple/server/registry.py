@@ -7,14 +7,14 @@ a :class:`GameAdapter`, found in ``meeple.server.adapters.<game>`` (a ``make_ada
 a game without one gets :func:`default_adapter`: a seeded random legal move for the AI, no timer
 action, no queries.
 
-Tests and plug-ins add games without touching the five packages: ``GameRegistry.with_game`` in code,
-or ``MEEPLE_GAME_PLUGINS=package.module,...`` for a server started in a subprocess (each module
-exposes ``INFO`` and, optionally, ``ADAPTER``).
+The games themselves come from the one registry of :mod:`meeple.games.registry` (each game's
+``game.toml`` names its adapter: ``[parts] adapter``, a ``make_adapter`` function or a ``GameAdapter``), so
+a game added as a package, an entry point or through ``MEEPLE_GAME_PLUGINS`` is offered here with nothing
+else to change; tests also add games in code with ``GameRegistry.with_game``.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,9 +23,8 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, GameInfo
 from meeple.core.i18n import Msg
 from meeple.core.limits import ContentLimits
-from meeple.core.modules import import_optional
 from meeple.core.rng import make_rng
-from meeple.games import discover
+from meeple.games.registry import GamePlugin, UnknownGameError, plugin, plugins
 
 ChooseMove = Callable[[Game[Any], int, str | None, int], Any]
 """``(game, seat, level, seed) -> move``: the computer's move for ``seat`` (a move object of the game).
@@ -131,27 +130,25 @@ def default_adapter() -> GameAdapter:
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game the server offers: its package's ``INFO`` and its adapter."""
+    """One game the server offers: its package's ``INFO``, its adapter, and where the registry found it
+    (its page and rules modules for the browser; ``None`` for a game added in code only)."""
 
     info: GameInfo
     adapter: GameAdapter
+    plugin: GamePlugin | None = None
 
     def to_json(self) -> dict[str, JSON]:
-        """The game as the lobby lists it."""
+        """The game as the lobby lists it, with the URLs of its page and rules modules (``None``: the app's
+        generic page, no rules dialog)."""
+        found = self.plugin
         return {
             "name": self.info.name,
             "title": self.info.title.to_json(),
             "summary": self.info.summary.to_json(),
+            "page": found.web_url("page") if found is not None else None,
+            "rules": found.web_url("rules") if found is not None else None,
             **self.adapter.to_json(),
         }
-
-
-class UnknownGameError(MeepleError):
-    """A game name the server does not offer."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(Msg(f"jeu inconnu « {name} »", f"unknown game '{name}'"))
-        self.name = name
 
 
 class GameRegistry:
@@ -163,7 +160,7 @@ class GameRegistry:
     def with_game(self, info: GameInfo, adapter: GameAdapter | None = None) -> GameRegistry:
         """A registry with one more game (or a game replaced)."""
         entries = dict(self._entries)
-        entries[info.name] = GameEntry(info, adapter or default_adapter())
+        entries[info.name] = GameEntry(info, adapter or default_adapter(), plugins().get(info.name))
         return GameRegistry(entries)
 
     def get(self, name: str) -> GameEntry:
@@ -183,27 +180,26 @@ class GameRegistry:
 
     @classmethod
     def from_environment(cls) -> GameRegistry:
-        """The five games that exist so far, plus the plug-ins named in ``MEEPLE_GAME_PLUGINS``."""
+        """Every game of :mod:`meeple.games.registry` (the packages, the ``meeple.games`` entry points and
+        ``MEEPLE_GAME_PLUGINS``), each with its adapter."""
         registry = cls()
-        for name, info in discover().items():
-            registry = registry.with_game(info, adapter_for(name))
-        for module_name in _plugin_names():
-            module = import_optional(module_name)
-            if module is None:
-                raise MeepleError(Msg(f"greffon introuvable : {module_name}", f"plug-in not found: {module_name}"))
-            registry = registry.with_game(module.INFO, getattr(module, "ADAPTER", None))
+        for name, game in plugins().items():
+            registry = registry.with_game(game.info(), adapter_for(name))
         return registry
 
 
-def _plugin_names() -> list[str]:
-    return [name.strip() for name in os.environ.get("MEEPLE_GAME_PLUGINS", "").split(",") if name.strip()]
-
-
 def adapter_for(name: str) -> GameAdapter:
-    """The adapter of game ``name``: ``meeple.server.adapters.<name>.make_adapter()`` or the default."""
-    module = import_optional(f"meeple.server.adapters.{name}")
-    if module is None or not hasattr(module, "make_adapter"):
+    """The adapter of game ``name`` (its manifest's ``[parts] adapter``, or a plug-in module's ``ADAPTER``),
+    or the default one."""
+    found = plugin(name).load("adapter")
+    if found is None:
         return default_adapter()
-    adapter = module.make_adapter()
-    assert isinstance(adapter, GameAdapter)
+    adapter = found if isinstance(found, GameAdapter) else found()
+    if not isinstance(adapter, GameAdapter):
+        raise MeepleError(Msg(f"{name} : l'adaptateur n'est pas un GameAdapter",
+                              f"{name}: the adapter is not a GameAdapter"))
     return adapter
+
+
+__all__ = ["GameAdapter", "GameEntry", "GameRegistry", "Level", "UnknownGameError", "adapter_for",
+           "default_adapter", "random_move"]

@@ -20,8 +20,7 @@ const moduleCache = new Map();
 /** The page module of a game (games/<name>.js), or the generic one. */
 async function gameModule(name) {
   if (!moduleCache.has(name)) {
-    const known = ["stealth", "ilyos", "skirmish", "hive", "murder"];
-    const path = known.includes(name) ? `./games/${name}.js` : "./games/generic.js";
+    const path = gameEntry(name)?.page || "./games/generic.js"; // the page module /api/games names for it
     moduleCache.set(name, import(path).then((module) => module.default).catch((error) => {
       console.warn(`no page module for ${name}`, error);
       return import("./games/generic.js").then((module) => module.default);

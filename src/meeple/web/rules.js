@@ -3,13 +3,16 @@
 // button closes it, and the focus goes back to the button that opened it.
 import { clear, h, s } from "./dom.js";
 import { onLang, t } from "./i18n.js";
+import { api } from "./net.js";
 
-const KNOWN = ["stealth", "ilyos", "skirmish", "hive", "murder"];
+let listed = null; // the server's games (/api/games), asked once: each names its rules module, if any
 
 /** The rules of a game as a list of sections ({id, title, body}), or null for a game without a page. */
 async function rulesOf(game) {
-  if (!KNOWN.includes(game)) return null;
-  const module = await import(`./rules/${game}.js`);
+  listed ??= api("/api/games").then((answer) => answer.games).catch(() => { listed = null; return []; });
+  const url = (await listed).find((entry) => entry.name === game)?.rules;
+  if (!url) return null;
+  const module = await import(url);
   return module.default();
 }
 
