@@ -29,9 +29,10 @@ def test_the_source_distribution_carries_docs_scripts_and_licence(tmp_path: Path
     with tarfile.open(archive) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     for needed in ("LICENSE", "README.md", "docs/architecture.md", "scripts/setup.sh", "scripts/test.sh",
-                   "src/meeple/web/index.html"):
+                   "src/meeple/web/index.html", "setup.py", "src/meeple/games/hive/cpp/position.cpp",
+                   "src/meeple/games/hive/cpp/position.hpp"):
         assert needed in names, f"{needed} missing from the source distribution"
-    assert not any(name.endswith(".pyc") for name in names)
+    assert not any(name.endswith((".pyc", ".so")) for name in names)
 
 
 def test_the_test_client_imports_without_a_deprecation_warning() -> None:

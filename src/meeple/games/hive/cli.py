@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 import time
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -19,6 +20,7 @@ from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.core.progress import track
 from meeple.games.hive import INFO
+from meeple.games.hive.native import native_position
 from meeple.games.hive.perft import perft, perft_by_root
 from meeple.games.hive.pieces import GameType
 from meeple.games.hive.state import HiveState
@@ -76,16 +78,24 @@ def uhp() -> None:
 def perft_command(
     depth: Annotated[int, typer.Argument(min=1, max=9, help=cli_help("profondeur maximale", "maximum depth"))],
     game_type: GameTypeOpt = "Base",
+    python: Annotated[bool, typer.Option("--python", help=cli_help(
+        "compter avec les règles Python (la référence, bien plus lente) au lieu du cœur natif",
+        "count with the Python rules (the reference, much slower) instead of the native core",
+    ))] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """The leaf count at each depth from the start (perft)."""
     state = HiveState(_game_type(game_type))
     counts: list[JSON] = []
+    position = None if python else native_position(state)
     for level in range(1, depth + 1):
         began = time.perf_counter()
-        if level >= 5:
+        if position is not None and level < 7:
+            leaves = position.perft(level)
+        elif level >= 5:
             roots = len(state.moves())
-            leaves = sum(track(perft_by_root(state, level), roots, f"perft {level}"))
+            by_root = _native_by_root(state, level) if position is not None else perft_by_root(state, level)
+            leaves = sum(track(by_root, roots, f"perft {level}"))
         else:
             leaves = perft(state, level)
         seconds = time.perf_counter() - began
@@ -95,6 +105,16 @@ def perft_command(
             console.print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
     if as_json:
         print_json({"game_type": game_type, "depths": counts})
+
+
+def _native_by_root(state: HiveState, depth: int) -> Iterator[int]:
+    """The native leaf count under each root move in turn (for a progress bar)."""
+    for move in state.moves():
+        state.play(move)
+        try:
+            yield native_position(state).perft(depth - 1)
+        finally:
+            state.undo()
 
 
 @app.command(help=cli_help(

@@ -42,8 +42,9 @@ TIME_MARGIN = 0.9
 TIME_RESERVE = 0.1
 """Seconds kept back besides: the last node searched and a loaded machine's scheduling can overrun."""
 MAX_DEPTH = 8
-"""The deepest ``bestmove depth`` (and ``DefaultDepth``): depth 4 already takes seconds early in a game, each
-ply more about thirty times longer; ``bestmove time`` bounds a search by the clock instead."""
+"""The deepest ``bestmove depth`` (and ``DefaultDepth``): the native search takes about a second to depth 5
+in a mid-game and a minute or more to depth 8, each ply several times longer; ``bestmove time`` bounds a
+search by the clock instead."""
 MAX_SECONDS = 600
 """The longest ``bestmove time`` (00:10:00)."""
 MAX_LINE = 65_536
