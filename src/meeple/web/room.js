@@ -8,6 +8,7 @@ import { RoomSocket, statusText } from "./net.js";
 import { coachPanel } from "./coach.js";
 import { historyPanel } from "./history.js";
 import { joinRoom } from "./lobby.js";
+import { playStage } from "./layout.js";
 import { rulesButton } from "./rules.js";
 import { changedOptions, optionsSummary } from "./options.js";
 import { catalog, errorText, gameEntry, gameTitle, levelTitle, playerName, roomLink, toast } from "./shell.js";
@@ -32,12 +33,15 @@ export function showRoom(app, code, pages) {
   const banner = h("div", { class: "outcome", id: "outcome", hidden: true, role: "status" });
   const waiting = h("section", { class: "panel waiting", id: "waiting", hidden: true, "aria-live": "polite" });
   const actions = h("div", { class: "room-actions" });
-  const board = h("div", { class: "game-area", id: "game-area" });
+  // the board, the controls of the current action and the rest, laid out by one rule for every game
+  const stage = playStage();
+  const board = stage.board;
+  stage.bar.append(actions);
   const rulesSlot = h("span", { class: "rules-slot" });
   const variants = h("p", { class: "room-variants", id: "room-variants", hidden: true });
   const shell = h("section", { class: "room" },
     h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
-    variants, banner, waiting, board, actions);
+    variants, banner, waiting, stage.element);
   app.append(shell);
   let history = null; // the History panel, once the game's page is known
   let coach = null; // the first steps of a game new to this player
@@ -72,6 +76,12 @@ export function showRoom(app, code, pages) {
     },
     catalog: (name, params) => catalog(room.state?.game, name, params),
     newGame: (choice) => pages.startNewGame(room.state?.game, choice),
+    /** The action bar: the page puts the controls of the current action here (before the shell's buttons). */
+    bar: stage.controls,
+    /** What the player reads beside the board (legend, rules, scores): below the bar. */
+    details: stage.details,
+    /** Measure the layout again (the shell does after each update; the bar's own size changes are seen). */
+    fit: () => stage.later(),
   };
 
   /** Send a move or an undo; one at a time (a double click must not send a second, stale message). */
@@ -131,6 +141,7 @@ export function showRoom(app, code, pages) {
       if (!pages.stillHere()) return; // left the room while its page was loading
       rulesSlot.append(rulesButton(state.game, () => gameTitle(state.game)));
       room.module = module;
+      if (module.actionBar) stage.element.dataset.layout = "bar"; // the page's controls go in the bar
       room.page = module.mount(board, ctx);
       if (gameEntry(state.game)?.queries?.includes("history")) {
         history = historyPanel({
@@ -138,10 +149,10 @@ export function showRoom(app, code, pages) {
           show: (shownState) => { showOnBoard(shownState); drawActions(); },
           lastMove: (move) => (module.lastMove ? module.lastMove(move) : []),
         });
-        actions.before(history.element);
+        stage.side.append(history.element);
       }
       coach = coachPanel(state.game, state.moves); // a player's first game of it: the first steps
-      if (coach) board.before(coach.element);
+      if (coach) stage.element.before(coach.element);
     }
     drawAll();
   }
@@ -279,7 +290,7 @@ export function showRoom(app, code, pages) {
         }
       } } }, t("Partager la partie", "Share the game")));
     }
-    actions.append(h("a", { class: "button quiet", href: "#/" }, t("Salon", "Lobby")));
+    actions.append(h("a", { class: "button quiet lobby-link", href: "#/" }, t("Salon", "Lobby")));
   }
 
   function drawAll() {
@@ -302,9 +313,10 @@ export function showRoom(app, code, pages) {
   /** Draw a state on the board (the live one, or a replayed one), the keyboard focus kept in place. */
   function showOnBoard(shownState) {
     if (!room.page || !shownState) return;
-    const focus = focusKey(board);
+    const focus = focusKey(stage.element);
     room.page.update(shownState);
-    restoreFocus(board, focus);
+    restoreFocus(stage.element, focus);
+    stage.later();
   }
 
   let openedSeen = 0;
@@ -336,6 +348,7 @@ export function showRoom(app, code, pages) {
     paced.length = 0; // states still waiting to be drawn belong to the page being left
     room.page?.destroy?.();
     history?.destroy();
+    stage.destroy();
   };
 }
 

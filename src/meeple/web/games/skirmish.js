@@ -3,6 +3,8 @@
 import { activatable, add, clear, h, keepFocus, s, saveJson, slider, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { optionFields, optionsSummary } from "../options.js";
+import { stageOf } from "../layout.js";
+import { boardView } from "../zoom.js";
 
 const CELL = 40;
 const SIDE_CLASS = ["side-0", "side-1"];
@@ -92,8 +94,14 @@ function mount(root, ctx) {
   const motion = slider();
   const board = s("svg", { class: "board skirmish-board", role: "group" });
   const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
-  const side = h("aside", { class: "skirmish-side" });
-  root.append(h("div", { class: "game-layout" }, h("div", {}, h("div", { class: "board-scroll" }, board), info), side));
+  // the battlefield pans and zooms; on a phone a cell is a finger wide and the player pans the rest
+  const zoomView = boardView(board, { cell: CELL });
+  const turn = h("p", { class: "skirmish-turn", id: "skirmish-turn" });
+  const panel = h("div", { class: "skirmish-actions" }); // the selected fighter and its buttons
+  const side = h("div", { class: "skirmish-side" });
+  root.append(zoomView.element);
+  ctx.bar.append(turn, info, panel);
+  ctx.details.append(side);
   // the scenario played, rules included: its rules are shown beside the board and it can be exported
   let played = null;
   let ruleSpecs = null;
@@ -131,14 +139,13 @@ function mount(root, ctx) {
 
   /** Redraw everything; a keyboard player keeps the focus on the same fighter, cell or button. */
   function draw() {
-    keepFocus(root, drawNow);
+    keepFocus(stageOf(root), drawNow);
   }
 
   function drawNow() {
     motion.track(`${state.version}:${state.moves}`);
     const view = state.view;
     clear(board);
-    board.setAttribute("viewBox", `0 0 ${view.width * CELL} ${view.height * CELL}`);
     board.setAttribute("aria-label", t("Champ de bataille", "Battlefield"));
     view.map.forEach((row, y) => [...row].forEach((ground, x) => {
       board.append(s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL,
@@ -167,11 +174,25 @@ function mount(root, ctx) {
       motion.piece(fighter.id, drawn, fighter.at[0] * CELL, fighter.at[1] * CELL); // a move slides into place
     }
     board.append(overlay);
+    zoomView.setContent({ x: 0, y: 0, width: view.width * CELL, height: view.height * CELL }, focusBox());
     showHover(hoveredCell);
     drawSide();
   }
 
   const overlay = s("g", { class: "overlay" });
+
+  /** What a phone shows first of a field larger than its screen: the selected fighter, else the fighters
+   * that may act (the player's own), else every fighter. */
+  function focusBox() {
+    const fighters = state.view.fighters;
+    const chosen = fighters.filter((f) => f.id === selected);
+    const acting = fighters.filter((f) => state.view.can_act.includes(f.id));
+    const shown = chosen.length ? chosen : acting.length ? acting : fighters;
+    if (!shown.length) return null;
+    const xs = shown.map((f) => f.at[0]), ys = shown.map((f) => f.at[1]);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return { x: x0 * CELL, y: y0 * CELL, width: (Math.max(...xs) - x0 + 1) * CELL, height: (Math.max(...ys) - y0 + 1) * CELL };
+  }
 
   /** Show the path to the hovered cell and its outcome, without redrawing the board. */
   function showHover(cell) {
@@ -245,18 +266,21 @@ function mount(root, ctx) {
   function drawSide() {
     const view = state.view;
     const fighter = view.fighters.find((f) => f.id === selected);
+    // the bar: the round, the score and who moves, then the selected fighter and its buttons
+    add(clear(turn),
+      view.round <= view.rounds ? t(`Manche ${view.round} / ${view.rounds}`, `Round ${view.round} / ${view.rounds}`) : t("Fin", "End"),
+      " · ", h("span", { class: "score" }, view.sides.map((name, i) => h("span", { class: ["side-name", SIDE_CLASS[i]] }, `${tr(name)} ${view.score[i]}`)).reduce((acc, el) => acc.length ? [...acc, " – ", el] : [el], [])),
+      state.to_move !== null ? [" · ", t("À jouer : ", "To move: "), h("strong", {}, tr(view.sides[state.to_move]))] : "");
+    clear(panel);
+    if (fighter) panel.append(fighterPanel(fighter));
     clear(side);
     add(side,
       h("h2", {}, tr(view.title)),
       h("p", { class: "objective-text" }, t(`But : à la fin de la manche ${view.rounds}, 1 point par ennemi hors de combat et par objectif ★ occupé.`,
         `Goal: at the end of round ${view.rounds}, 1 point per enemy out of action and per objective ★ held.`)),
-      h("p", {}, view.round <= view.rounds ? t(`Manche ${view.round} / ${view.rounds}`, `Round ${view.round} / ${view.rounds}`) : t("Fin", "End")),
-      h("p", { class: "score" }, view.sides.map((name, i) => h("span", { class: ["side-name", SIDE_CLASS[i]] }, `${tr(name)} ${view.score[i]}`)).reduce((acc, el) => acc.length ? [...acc, " – ", el] : [el], [])),
-      state.to_move !== null ? h("p", {}, t("À jouer : ", "To move: "), h("strong", {}, tr(view.sides[state.to_move]))) : null,
       view.last_move ? h("p", { class: "muted" }, t("Dernier coup : ", "Last move: "), view.last_move.text,
         view.last_move.outcome ? ` (${tr(view.last_move.outcome.text)})` : "",
         view.last_move.removed ? ` — ${view.last_move.removed} ${t("hors de combat", "out of action")}` : "") : null,
-      fighter ? fighterPanel(fighter) : null,
       played && ruleSpecs ? h("div", { class: "scenario-played" }, h("h3", {}, t("Règles du scénario", "Scenario rules")),
         optionsSummary(ruleSpecs, played.rules || {}, { id: "scenario-rules", explain: "all" }),
         h("button", { type: "button", class: "quiet", id: "played-export", on: { click: () => saveJson(`${played.name || "scenario"}.json`, played) } },
@@ -280,8 +304,8 @@ function mount(root, ctx) {
       }
     }
     return h("div", { class: "fighter-panel", id: "fighter-panel" },
-      h("h3", {}, fighter.id, " · ", tr(state.view.sides[fighter.side])),
-      h("p", {}, `${t("Mouvement", "Move")} ${fighter.move} · ${t("ZdC", "ZOC")} ${fighter.zoc} · ${t("points de vie", "hits")} ${fighter.hits}/${fighter.max_hits}`,
+      h("p", { class: "fighter-line" }, h("strong", {}, fighter.id), ` · ${tr(state.view.sides[fighter.side])} · `,
+        `${t("Mouvement", "Move")} ${fighter.move} · ${t("ZdC", "ZOC")} ${fighter.zoc} · ${t("points de vie", "hits")} ${fighter.hits}/${fighter.max_hits}`,
         fighter.harmless ? ` · ${t("inoffensif", "harmless")}` : ""),
       reach?.held_by?.length ? h("p", {}, t("Retenu par : ", "Held by: "), reach.held_by.join(", ")) : null,
       reach?.ignoring?.length ? h("p", {}, t("Quitte l'engagement, ignore : ", "Leaving the engagement, ignores: "), reach.ignoring.join(", ")) : null,
@@ -308,7 +332,9 @@ function mount(root, ctx) {
       }
       draw();
     },
-    destroy() {},
+    destroy() {
+      zoomView.destroy();
+    },
   };
 }
 
@@ -319,4 +345,4 @@ function lastMove(move) {
   return fighters.map((id) => `[data-fighter="${CSS.escape(id)}"]`);
 }
 
-export default { setup, mount, lastMove };
+export default { setup, mount, lastMove, actionBar: true };
