@@ -22,10 +22,14 @@ plays through process ``(t + i) mod N``: with two processes the two players of e
 processes (no sticky sessions), so each move also crosses the bus. ``--cluster 1`` is the same single
 process over PostgreSQL and Redis, the base to compare with.
 
+``--bots node`` plays the same bots in Node instead (``benchmarks/node/meeple-bots.mjs``; install once with
+``cd benchmarks/node && npm ci``): the Python bots used about 3x the CPU of Node ones, CPU taken from the
+server they measure on a 2-core machine. The rooms against the AI and the murder loops stay Python's.
+
 Run: ``.venv/bin/python benchmarks/server_load.py [--games 200] [--seconds 30] [--think 1.0] [--game hive]
-[--ai-rooms 4] [--murder-rooms 2] [--cluster 2]``. Prints move round-trip p50/p99, moves per second, errors, the CPU the server (with its
-AI workers) and the bots used, and the load average before and after; asserts nothing. The bots run in
-this process and share the machine's cores with the server.
+[--ai-rooms 4] [--murder-rooms 2] [--cluster 2] [--bots node]``. Prints move round-trip p50/p99, moves per
+second, errors, the CPU the server (with its AI workers) and the bots used, and the load average before and
+after; asserts nothing. The bots share the machine's cores with the server.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -340,6 +345,70 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+NODE_DIR = ROOT / "benchmarks" / "node"
+
+
+class NodeBots:
+    """The bots of :func:`run` in a Node process (``benchmarks/node/meeple-bots.mjs``): :meth:`start`
+    returns once every table is created, :meth:`go` starts the play, :meth:`finish` waits for its end
+    (``stop``: ends it now) and returns the figures, their moments on this process's monotonic clock."""
+
+    def __init__(self, bases: Sequence[str], games: int, seconds: float, think: float, kind: Kind,
+                 spread: bool = True, seed: int = 0, script: str = "meeple-bots.mjs") -> None:
+        if shutil.which("node") is None or not (NODE_DIR / "node_modules" / "ws").is_dir():
+            raise SystemExit("the Node bots need Node and their packages: cd benchmarks/node && npm ci")
+        self.script = script
+        self.config = {"bases": list(bases), "games": games, "seconds": seconds, "think": think,
+                       "game": kind.game, "options": kind.options, "spread": spread, "seed": seed}
+        self.process: subprocess.Popen[str] | None = None
+        self.started_at = 0.0
+
+    def start(self, folder: Path) -> NodeBots:
+        config = folder / "bots.json"
+        config.write_text(json.dumps(self.config))
+        self.process = subprocess.Popen(["node", str(NODE_DIR / self.script), str(config)], cwd=NODE_DIR,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().strip()
+        if line != "ready":
+            raise SystemExit(f"the Node bots did not start: {line!r}")
+        return self
+
+    def _say(self, word: str) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(word + "\n")
+        self.process.stdin.flush()
+
+    def go(self) -> None:
+        self._say("go")
+        self.started_at = time.monotonic()
+
+    def finish(self, stop: bool = False) -> tuple[Figures, float]:
+        """The bots' figures and the CPU seconds the Node process used (its set-up included)."""
+        assert self.process is not None and self.process.stdout is not None
+        if stop:
+            self._say("stop")
+        result = json.loads(self.process.stdout.readline())
+        self.process.wait(timeout=60)
+        offset = time.monotonic() - time.time()  # Node's moments are epoch seconds
+        figures = Figures(round_trips=result["round_trips"],
+                          completed_at=[moment + offset for moment in result["completed_at"]],
+                          errors=result["errors"], games_finished=result["games_finished"],
+                          started_at=self.started_at)
+        return figures, float(result["cpu_seconds"])
+
+
+def run_node(bases: Sequence[str], games: int, seconds: float, think: float, kind: Kind, pids: Sequence[int],
+             folder: Path) -> tuple[Figures, float]:
+    """:func:`run`'s games played by :class:`NodeBots`; the figures and the bots' CPU seconds."""
+    bots = NodeBots(bases, games, seconds, think, kind).start(folder)
+    before = cluster_cpu_seconds(pids)
+    bots.go()
+    figures, bots_cpu = bots.finish()
+    figures.server_cpu_before, figures.server_cpu_after = before, cluster_cpu_seconds(pids)
+    return figures, bots_cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -355,7 +424,11 @@ def main() -> None:
                         help="the options of those murder cases, as JSON")
     parser.add_argument("--cluster", type=int, default=0, metavar="N",
                         help="N processes of a cluster over a throwaway PostgreSQL and Redis (0: one process on SQLite)")
+    parser.add_argument("--bots", choices=("python", "node"), default="python",
+                        help="who plays the online games: Python bots in this process, or Node ones (benchmarks/node)")
     args = parser.parse_args()
+    if args.bots == "node" and (args.ai_rooms or args.murder_rooms):
+        raise SystemExit("--ai-rooms and --murder-rooms run with the Python bots only")
     load_before = os.getloadavg()[0]
     bots_cpu_before = own_cpu_seconds()
     kind = Kind(args.game, json.loads(args.options))
@@ -377,10 +450,16 @@ def main() -> None:
                                                    (*ONE_ADDRESS_LIMITS, *PROXY))))
             bases = [f"http://127.0.0.1:{port}" for port, _server in servers]
             infra_before = parts.cpu() if parts is not None else None
-            figures, ai_figures, cases = asyncio.run(run(
-                bases[0], args.games, args.seconds, args.think, kind, servers[0][1].pid, args.ai_rooms,
-                ai_kind, args.murder_rooms, json.loads(args.murder_options), spread=True,
-                cluster=bases if parts is not None else (), cluster_pids=[server.pid for _port, server in servers]))
+            pids = [server.pid for _port, server in servers]
+            node_cpu = None
+            if args.bots == "node":
+                figures, node_cpu = run_node(bases, args.games, args.seconds, args.think, kind, pids, Path(folder))
+                ai_figures, cases = Figures(), Cases()
+            else:
+                figures, ai_figures, cases = asyncio.run(run(
+                    bases[0], args.games, args.seconds, args.think, kind, servers[0][1].pid, args.ai_rooms,
+                    ai_kind, args.murder_rooms, json.loads(args.murder_options), spread=True,
+                    cluster=bases if parts is not None else (), cluster_pids=pids))
             infra_after = parts.cpu() if parts is not None else None
         finally:
             for _port, server in servers:
@@ -416,7 +495,9 @@ def main() -> None:
         postgres, redis = (after - before for before, after in zip(infra_before, infra_after, strict=True))
         print(f"PostgreSQL CPU: {postgres:.1f} s ({postgres / len(trips) * 1000:.2f} ms per move); "
               f"Redis CPU: {redis:.1f} s ({redis / len(trips) * 1000:.2f} ms per move)")
-    print(f"bots' CPU (this process, set-up included): {bots_cpu:.1f} s; load average {load_before:.1f} before, "
+    who = "this process" if node_cpu is None else "the Node process"
+    bots_cpu = bots_cpu if node_cpu is None else node_cpu
+    print(f"bots' CPU ({who}, set-up included): {bots_cpu:.1f} s; load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (other work on the machine counts too)")
     if args.ai_rooms:
         print(f"AI rooms: {len(ai_figures.round_trips)} moves by their bots, each answered by the AI")
