@@ -23,10 +23,24 @@ attack: the honest games' own figures, and how much the server's memory grows fr
 * ``room-flood`` — rooms created as fast as allowed;  ``code-guess`` — random room codes looked up;
 * ``ai-flood`` — local Hive rooms whose Expert AI plays first;
 * ``hint-flood`` — hints asked of a 9×9 murder case (the solver, in the timed game workers) without pause;
-* ``foreign-origin`` — websockets opened as a page of another site would (``Origin: https://evil.example``).
+* ``foreign-origin`` — websockets opened as a page of another site would (``Origin: https://evil.example``);
+* ``worker-flood`` (issue 26) — stealth-editor ``analyse`` questions (the heaviest shipped level, 1-13:
+  ≈ 0.35 CPU-s each in a game worker) sent 64 per 1.4 s, the sender hanging up as soon as each is sent;
+  an honest ``analyse`` from another address is timed every 2 s, in the quiet window and under the flood
+  (``probe`` columns);
+* ``slow-headers`` (issue 26) — connections from the attacker's own loopback address (127.0.0.66, not the
+  trusted proxy) that send the start of a request head and nothing more, opened as fast as they are
+  refused; ``slowloris-wide`` — the same from 256 loopback addresses at once (20 000 connections: what one
+  process cannot stop alone, docs/security.md, and a reverse proxy does);
+* ``seat-race`` (issue 26) — online rooms whose one open seat eight joins (each from an address of its
+  own) try to take at the same moment: exactly one may win (``race won by N``).
+
+``--bots node`` plays the honest games with the Node bots of ``server_load.py --bots node`` (their CPU off
+the server's Python; ``cd benchmarks/node && npm ci`` once).
 
 Run: ``nice -n 10 .venv/bin/python benchmarks/server_abuse.py [--games 50] [--attack-seconds 15]
-[--quiet-seconds 10] [--only skirmish-path,big-body]``. Only 127.0.0.1 is ever contacted. Asserts nothing.
+[--quiet-seconds 10] [--only skirmish-path,big-body] [--bots node]``. Only loopback addresses are ever
+contacted. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -37,6 +51,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import string
 import subprocess
@@ -252,10 +267,107 @@ async def no_attack(base: str, stop_at: float, tally: Tally) -> None:
     await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
 
 
+# --- issue 26: the game workers, slow heads, the seat race -------------------------------------------
+HEAVY_LEVEL = Path(__file__).resolve().parents[1] / "src/meeple/games/stealth/levels/act1/1-13.json"
+"""The shipped level whose editor check costs the most (≈ 0.35 CPU-s)."""
+FLOOD = (64, 1.4)
+"""Worker flood: this many ``analyse`` questions in this many seconds (issue 26), over every attacking
+connection together."""
+ATTACKING = [1]
+"""How many attacking connections run at once (set by :func:`run_attack`): the flood's rate is shared."""
+
+
+def _analyse_request(address: str) -> bytes:
+    body = json.dumps({"params": {"level_data": json.loads(HEAVY_LEVEL.read_text())}}).encode()
+    return (f"POST /api/games/stealth/catalog/analyse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+            f"\r\nContent-Length: {len(body)}\r\nX-Forwarded-For: {address}\r\n\r\n").encode() + body
+
+
+async def worker_flood(base: str, stop_at: float, tally: Tally) -> None:
+    host, port = base.removeprefix("http://").split(":")
+    request = _analyse_request(ATTACKER["X-Forwarded-For"])
+    pause = FLOOD[1] / FLOOD[0] * ATTACKING[0]
+    while time.monotonic() < stop_at:
+        try:
+            _reader, writer = await asyncio.open_connection(host, int(port))
+            writer.write(request)
+            await writer.drain()
+            writer.close()  # hang up at once: the answer is never read
+            tally["analyse sent, hung up"] += 1
+        except OSError as error:
+            tally[f"tcp {type(error).__name__}"] += 1
+        await asyncio.sleep(pause)
+
+
+SLOW_SOURCE = "127.0.0.66"
+
+
+async def slow_headers(base: str, stop_at: float, tally: Tally, sources: tuple[str, ...] = (SLOW_SOURCE,),
+                       most: int = 2000) -> None:
+    """``most`` connections at once from ``sources``, each sending half a head and waiting; one the server
+    refuses or cuts is opened again at once, until ``stop_at``."""
+    _host, port = base.removeprefix("http://").split(":")
+    held = [0]
+
+    async def one(index: int) -> None:
+        source = sources[index % len(sources)]
+        while time.monotonic() < stop_at:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", int(port), local_addr=(source, 0))
+            except OSError as error:
+                tally[f"tcp {type(error).__name__}"] += 1
+                await asyncio.sleep(0.5)
+                continue
+            writer.write(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held[0] += 1
+            tally["most held at once"] = max(tally["most held at once"], held[0])
+            try:
+                answer = await asyncio.wait_for(reader.read(16), max(0.1, stop_at - time.monotonic()))
+                tally[f"cut {answer[9:12].decode(errors='replace') or 'closed'}"] += 1
+            except (TimeoutError, OSError):
+                pass
+            finally:
+                held[0] -= 1
+                writer.close()
+            await asyncio.sleep(0.05)  # a refused one comes back, not in a busy loop
+
+    await asyncio.gather(*(one(index) for index in range(most)))
+
+
+async def slowloris_wide(base: str, stop_at: float, tally: Tally) -> None:
+    sources = tuple(f"127.0.{100 + index // 250}.{index % 250 + 2}" for index in range(256))
+    await slow_headers(base, stop_at, tally, sources, most=20_000 // ATTACKING[0])
+
+
+async def seat_race(base: str, stop_at: float, tally: Tally) -> None:
+    """The room from the attacker's address; its eight joins each from an address of their own (198.18.x.y),
+    so that the per-address join limit is not what decides the race."""
+    rng = random.Random(ATTACKER["X-Forwarded-For"])
+    async with httpx.AsyncClient(timeout=30) as client:
+        while time.monotonic() < stop_at:
+            room = await _post(client, f"{base}/api/rooms", tally,
+                               json={"game": "hive", "options": {"game_type": "Base"}, "mode": "online"})
+            if room is None or room.status_code != 200:
+                await _pause_if_refused(room)
+                await asyncio.sleep(1.0)
+                continue
+            code = room.json()["code"]
+            joiners = [{"X-Forwarded-For": f"198.18.{rng.randrange(256)}.{rng.randrange(1, 255)}"} for _ in range(8)]
+            joins = await asyncio.gather(*(client.post(f"{base}/api/rooms/{code}/join", json={}, headers=joiner)
+                                           for joiner in joiners), return_exceptions=True)
+            winners = sum(1 for join in joins if isinstance(join, httpx.Response) and join.status_code == 200)
+            tally[f"race won by {winners}"] += 1
+            for join in joins:
+                if isinstance(join, httpx.Response) and join.status_code != 200:
+                    tally[f"join {join.status_code}"] += 1
+
+
 ATTACKS: dict[str, Attack] = {
     "none": no_attack, "skirmish-path": skirmish_path, "big-level": big_level, "unread-flood": unread_flood, "big-body": big_body,
     "binary-frame": binary_frame, "deep-json": deep_json, "room-flood": room_flood, "code-guess": code_guess,
     "ai-flood": ai_flood, "hint-flood": hint_flood, "foreign-origin": foreign_origin,
+    "worker-flood": worker_flood, "slow-headers": slow_headers, "slowloris-wide": slowloris_wide,
+    "seat-race": seat_race,
 }
 
 
@@ -330,6 +442,16 @@ class Window:
     load: float = 0.0
     cpu: list[float] = field(default_factory=list)
     """The server's CPU seconds (workers included) at the quiet window's start, the attack's start and end."""
+    probes: list[tuple[float, float]] = field(default_factory=list)
+    """An honest client's request of the kind the attack aims at: (when it was answered, its seconds)."""
+
+    def probe_text(self) -> str:
+        """The probe's median and worst time in the quiet window → under the attack (ms), or –."""
+        quiet = [took for at, took in self.probes if at < self.start]
+        during = [took for at, took in self.probes if self.start <= at]
+        if not quiet and not during:
+            return "–"
+        return f"{_ms(quiet, 0.5)}/{_ms(quiet, 1.0)} → {_ms(during, 0.5)}/{_ms(during, 1.0)}"
 
     def cpu_share(self, index: int) -> str:
         """The server's CPU use in the quiet window (0) or the attack (1), in % of one core."""
@@ -339,16 +461,62 @@ class Window:
         return f"{(self.cpu[index + 1] - self.cpu[index]) / (moments[index + 1] - moments[index]) * 100:.0f}"
 
 
+PROBE_ADDRESS = {"X-Forwarded-For": "198.51.100.7"}
+"""The honest prober's address (TEST-NET-2)."""
+
+
+async def probe_analyse(base: str, client: httpx.AsyncClient) -> None:
+    """An honest level editor's check (the same level as the flood's)."""
+    level = json.loads(HEAVY_LEVEL.read_text())
+    response = await client.post(f"{base}/api/games/stealth/catalog/analyse", json={"params": {"level_data": level}},
+                                 headers=PROBE_ADDRESS)
+    response.raise_for_status()
+
+
+async def probe_new_connection(base: str, client: httpx.AsyncClient) -> None:
+    """An honest request on a connection of its own (a player arriving), from the honest side's address."""
+    async with httpx.AsyncClient(timeout=60) as fresh:
+        (await fresh.get(f"{base}/api/games", headers=PROBE_ADDRESS)).raise_for_status()
+
+
+PROBES: dict[str, tuple[Callable[[str, httpx.AsyncClient], Awaitable[None]], float]] = {
+    "worker-flood": (probe_analyse, 2.0), "slow-headers": (probe_new_connection, 0.5),
+    "slowloris-wide": (probe_new_connection, 0.5),
+}
+"""Per attack, an honest request of the kind it aims at and how often to time it."""
+
+
+async def probing(base: str, window: Window, stop: asyncio.Event) -> None:
+    """Time the window's probe until ``stop`` (a failure counts as the time it took, and in the tally)."""
+    probe, every = PROBES[window.name]
+    async with httpx.AsyncClient(timeout=120) as client:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                await probe(base, client)
+            except httpx.HTTPError as error:
+                window.tally[f"probe failed {type(error).__name__}"] += 1
+            window.probes.append((time.monotonic(), time.perf_counter() - started))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), every)
+
+
 async def attack_windows(base: str, pid: int, names: list[str], attackers: int, attack_seconds: float,
                          quiet_seconds: float, honest: load.Figures) -> list[Window]:
     """Wait until the honest games play, then run each attack between quiet windows. Each attack runs in a
     process of its own, so that its work never delays the honest bots' event loop (only the server may)."""
     while not honest.started_at:
         await asyncio.sleep(0.2)
+    for name in sorted({name for name in names if name in PROBES}):  # warm up (a game worker starts)
+        with contextlib.suppress(httpx.HTTPError):
+            async with httpx.AsyncClient(timeout=120) as client:
+                await PROBES[name][0](base, client)
     windows: list[Window] = []
     for name in names:
         window = Window(name, quiet_from=time.monotonic())
         window.cpu.append(load.cpu_seconds(pid) or 0.0)
+        stop_probing = asyncio.Event()
+        prober = asyncio.ensure_future(probing(base, window, stop_probing)) if name in PROBES else None
         await asyncio.sleep(quiet_seconds)
         window.rss.append(rss_mb(pid))
         window.workers_rss.append(workers_rss_mb(pid))
@@ -361,6 +529,9 @@ async def attack_windows(base: str, pid: int, names: list[str], attackers: int, 
         out, _ = await attacker.communicate()
         window.end = time.monotonic()
         window.cpu.append(load.cpu_seconds(pid) or 0.0)
+        if prober is not None:  # the probe under way finishes: its time is the figure
+            stop_probing.set()
+            await prober
         window.tally.update(json.loads(out or b"{}"))
         window.load = os.getloadavg()[0]
         window.rss.append(rss_mb(pid))
@@ -381,6 +552,9 @@ async def run_attack(name: str, base: str, seconds: float, attackers: int) -> Ta
     """One attack from ``attackers`` connections for ``seconds`` (in the attacker's own process)."""
     tally: Tally = Counter()
     stop_at = time.monotonic() + seconds
+    ATTACKING[0] = attackers
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the slow connections are many
 
     async def one() -> None:
         try:
@@ -409,8 +583,8 @@ def report(windows: list[Window], honest: load.Figures, games: int, load_before:
           f"{len(honest.errors)} {dict(Counter(honest.errors)) if honest.errors else ''}\n")
     print("| attack | attacker's requests got | honest moves | p50 quiet → attack (ms) | p99 quiet → attack (ms) "
           "| p99 ratio | server RSS before → end → settled (MB) | growth (MB) | workers RSS (MB) "
-          "| server CPU quiet → attack (% of a core) | load |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| server CPU quiet → attack (% of a core) | probe quiet → attack (ms, p50/max) | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for window in windows:
         quiet = trips_between(honest, window.quiet_from, window.start)
         during = trips_between(honest, window.start, window.end)
@@ -420,13 +594,22 @@ def report(windows: list[Window], honest: load.Figures, games: int, load_before:
         print(f"| {window.name} | {got} | {len(during)} | {_ms(quiet, 0.5)} → {_ms(during, 0.5)} "
               f"| {_ms(quiet, 0.99)} → {_ms(during, 0.99)} | {ratio:.2f} | {before:.0f} → {end:.0f} → {settled:.0f} "
               f"| {max(end, settled) - before:+.0f} | {window.workers_rss[0]:.0f} → {window.workers_rss[2]:.0f} "
-              f"| {window.cpu_share(0)} → {window.cpu_share(1)} | {window.load:.1f} |")
+              f"| {window.cpu_share(0)} → {window.cpu_share(1)} | {window.probe_text()} | {window.load:.1f} |")
 
 
-async def main_async(args: argparse.Namespace, base: str, pid: int) -> tuple[list[Window], load.Figures]:
+async def main_async(args: argparse.Namespace, base: str, pid: int, folder: Path) -> tuple[list[Window], load.Figures]:
     names = [name for name in args.only.split(",") if name] if args.only else list(ATTACKS)
-    honest = load.Figures()
     kind = load.Kind("hive", {"game_type": "Base"})
+    if args.bots == "node":  # the honest games in Node: their figures come back at the end
+        bots = load.NodeBots([base], args.games, 24 * 3600, args.think, kind).start(folder)
+        bots.go()
+        try:
+            windows = await attack_windows(base, pid, names, args.attackers, args.attack_seconds,
+                                           args.quiet_seconds, load.Figures(started_at=bots.started_at))
+        finally:
+            honest, _cpu = bots.finish(stop=True)
+        return windows, honest
+    honest = load.Figures()
     playing = asyncio.ensure_future(load.run(base, args.games, 24 * 3600, args.think, kind, pid, spread=True,
                                              figures=honest))
     try:
@@ -447,6 +630,8 @@ def main() -> None:
     parser.add_argument("--quiet-seconds", type=float, default=10.0)
     parser.add_argument("--attackers", type=int, default=4, help="attacking connections at once")
     parser.add_argument("--only", default="", help=f"comma-separated attacks among {', '.join(ATTACKS)}")
+    parser.add_argument("--bots", choices=("python", "node"), default="python",
+                        help="who plays the honest games: Python bots in this process, or Node ones (benchmarks/node)")
     parser.add_argument("--run-attack", default="", help=argparse.SUPPRESS)  # the attacker's own process
     parser.add_argument("--base", default="", help=argparse.SUPPRESS)
     parser.add_argument("--attacker-address", default=ATTACKER["X-Forwarded-For"], help=argparse.SUPPRESS)
@@ -467,7 +652,7 @@ def main() -> None:
         log_path = Path(folder) / "server.log"
         server = load.start_server(port, Path(folder) / "abuse.sqlite3", log_path, SERVER_OPTIONS)
         try:
-            windows, honest = asyncio.run(main_async(args, f"http://127.0.0.1:{port}", server.pid))
+            windows, honest = asyncio.run(main_async(args, f"http://127.0.0.1:{port}", server.pid, Path(folder)))
         finally:
             server.send_signal(signal.SIGTERM)
             try:

@@ -116,6 +116,8 @@ class _Guard:
 
     limits: ClassVar[ConnectionLimits]
     open_per_address: ClassVar[Counter[str]]
+    replies: ClassVar[dict[tuple[int, str], bytes]]
+    """Each refusal written once per (status, English text): its text depends on the limits only."""
     # attributes of uvicorn's protocol classes this relies on (both httptools' and h11's have them)
     transport: asyncio.Transport
     connections: set[Any]
@@ -216,7 +218,10 @@ class _Guard:
 
     def _refuse(self, status: int, code: str, message: Msg, retry_after: int | None = None) -> None:
         self._leave()
-        self.transport.write(refusal(status, code, message, retry_after))
+        reply = self.replies.get((status, message.en))
+        if reply is None:  # made once: a flood meets the same refusal many times
+            reply = self.replies[(status, message.en)] = refusal(status, code, message, retry_after)
+        self.transport.write(reply)
         self.transport.close()
 
     def _arm(self, seconds: float) -> None:
@@ -248,6 +253,6 @@ def guarded_protocol(limits: ConnectionLimits | None = None, base: type[asyncio.
 
         base = AutoHTTPProtocol
     return type(f"Guarded{base.__name__}", (_Guard, base), {
-        "limits": limits or ConnectionLimits(), "open_per_address": Counter(),
+        "limits": limits or ConnectionLimits(), "open_per_address": Counter(), "replies": {},
         "__doc__": f"{base.__name__} with the limits of meeple.server.connections.",
     })
