@@ -20,14 +20,15 @@ changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -58,6 +59,8 @@ from meeple.server.transport import (
 )
 
 log = logging.getLogger("meeple.server")
+
+T = TypeVar("T")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 64 * 1024
@@ -199,6 +202,10 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def _rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
         return JSONResponse(_limited_json(error), status_code=429, headers={"Retry-After": str(error.retry_after)})
 
+    @app.exception_handler(ClientGone)
+    async def _client_gone(_request: Request, _error: ClientGone) -> Response:
+        return Response(status_code=499)  # nobody reads it: the connection is closed
+
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, error: ServerError) -> JSONResponse:
         return _error_response(error)
@@ -235,6 +242,37 @@ def _add_error_handlers(app: FastAPI) -> None:
         return response
 
 
+class ClientGone(Exception):
+    """The client of an HTTP request hung up before its answer was ready: its work was stopped."""
+
+
+async def _hung_up(request: Request) -> None:
+    """Return once the client of ``request`` (whose body is already read) has closed its connection."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def while_connected(request: Request, work: Awaitable[T]) -> T:
+    """``work``'s result, unless the client hangs up first: the work is then cancelled (a call waiting
+    for a game worker leaves its queue, a running one stops its worker) and :class:`ClientGone` raised,
+    so that nobody's cores go on computing an answer nobody will read."""
+    job = asyncio.ensure_future(work)
+    watch = asyncio.ensure_future(_hung_up(request))
+    try:
+        await asyncio.wait({job, watch}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        watch.cancel()
+        if not job.done():
+            job.cancel()
+    if job.cancelled() or not job.done():
+        with contextlib.suppress(BaseException):
+            await job
+        client_log.warning(address_of(request), "left before the answer to %s: its work is stopped",
+                           request.url.path[:80])
+        raise ClientGone
+    return job.result()
+
+
 def _add_api(app: FastAPI, service: RoomService) -> None:
     @app.get("/api/games", summary="The games this server offers")
     async def games() -> dict[str, JSON]:
@@ -244,8 +282,9 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
 
     @app.post("/api/games/{game}/catalog/{name}", summary="Ask a game a question that needs no room")
     async def catalog(game: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:
-        fair.take("query", address_of(request))
-        return {"result": await service.catalog(game, name, body.params)}
+        address = address_of(request)
+        fair.take("query", address)
+        return {"result": await while_connected(request, service.catalog(game, name, body.params, address))}
 
     @app.post("/api/rooms", summary="Create a room; returns its code and your seat token")
     async def create_room(body: RoomIn, request: Request) -> dict[str, JSON]:
@@ -255,7 +294,7 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
             game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
             seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats],
         )
-        room, token = await service.create_room(spec, owner=address)
+        room, token = await while_connected(request, service.create_room(spec, owner=address))
         seats = room.seats_of(token)
         return {"code": room.code, "token": token, "seats": list(seats), "state": service.state_for(room, seats)}
 
@@ -295,7 +334,8 @@ def _add_api(app: FastAPI, service: RoomService) -> None:
         address = address_of(request)
         fair.take("query", address)
         room = await service.room(code, address)
-        return {"result": await service.query(room, room.seats_of(body.token), name, body.params)}
+        answer = service.query(room, room.seats_of(body.token), name, body.params, address)
+        return {"result": await while_connected(request, answer)}
 
     @app.post("/api/resume", summary="The rooms your seat tokens let you resume")
     async def resume(body: ResumeIn, request: Request) -> dict[str, JSON]:
@@ -481,8 +521,16 @@ async def _read_messages(socket: WebSocket, service: RoomService, room: Any, cli
             client_log.warning(address, "sent a binary frame: closed (%d) in room %s", CLOSE_UNSUPPORTED, room.code)
             return CLOSE_UNSUPPORTED, "binary frames are not accepted: send JSON text"
         # Shielded: a message half handled (a move pushed, not yet stored) is never cut by the
-        # connection's end; its reply is simply not sent.
-        reply = await asyncio.shield(_handle_message(service, room, client, text, address))
+        # connection's end; its reply is simply not sent. A question is the exception: it changes nothing,
+        # so its work (a hint in a game worker) stops when the connection ends.
+        handling = _Handling()
+        work = asyncio.ensure_future(_handle_message(service, room, client, text, address, handling))
+        try:
+            reply = await asyncio.shield(work)
+        except asyncio.CancelledError:
+            if handling.question:
+                work.cancel()
+            raise
         if reply is not None:
             client.push(reply)
     return None
@@ -507,9 +555,16 @@ def _start_writer(client: Client) -> asyncio.Task[None]:
     return asyncio.create_task(write())
 
 
-async def _handle_message(service: RoomService, room: Any, client: Client, text: str,
-                          address: str = "?") -> dict[str, JSON] | None:
+class _Handling:
+    """What a websocket message being handled turned out to be: a question may be cut short."""
+
+    question = False
+
+
+async def _handle_message(service: RoomService, room: Any, client: Client, text: str, address: str = "?",
+                          handling: _Handling | None = None) -> dict[str, JSON] | None:
     """Do what one websocket message asks; returns the reply (an error never changes anything)."""
+    handling = handling or _Handling()
     message_id: JSON = None
     try:
         if len(text) > MAX_MESSAGE:
@@ -537,7 +592,8 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
             if not isinstance(name, str):
                 raise ServerError("malformed", Msg("« name » manquant", "'name' is missing"))
             service.fair.take("query", client.address)
-            result = await service.query(room, client.seats, name, message.get("params"))
+            handling.question = True  # changes nothing: its work may stop with the connection
+            result = await service.query(room, client.seats, name, message.get("params"), client.address)
             return {"type": "answer", "id": message_id, "name": name, "result": result}
         if kind == "ping":
             return {"type": "pong", "id": message_id}

@@ -69,6 +69,11 @@ def serve(
     ai_rooms: Annotated[int, typer.Option("--ai-rooms-per-client", min=1, help=cli_help(
         "parties en cours contre l'ordinateur par adresse", "games against the computer under way per address"))]
     = DEFAULTS.ai_rooms_per_client,
+    game_calls: Annotated[int, typer.Option("--game-calls-per-client", min=1, help=cli_help(
+        "calculs lourds des jeux (énigme générée, indice, vérification d'un éditeur) en cours à la fois par "
+        "adresse, un seul calculé à la fois ; au-delà : refusé",
+        "heavy game computations (a generated case, a hint, an editor's check) under way at once per address, "
+        "one computed at a time; beyond: refused"))] = DEFAULTS.game_calls_per_client,
     trust_proxy: Annotated[list[str] | None, typer.Option("--trust-proxy", help=cli_help(
         "adresse ou réseau (CIDR) d'un proxy inverse dont X-Forwarded-For donne l'adresse du client "
         "(répétable ; aucun par défaut : l'en-tête est ignoré)",
@@ -111,7 +116,7 @@ def serve(
     limits = Limits(
         create=parse_rate(limit_create), join=parse_rate(limit_join), lookup=parse_rate(limit_lookup),
         query=parse_rate(limit_query), misses=parse_rate(limit_misses), lockout_seconds=parse_duration(lockout),
-        ai_searches_per_client=ai_searches, ai_rooms_per_client=ai_rooms,
+        ai_searches_per_client=ai_searches, ai_rooms_per_client=ai_rooms, game_calls_per_client=game_calls,
         trusted_proxies=tuple(_proxy(value) for value in trust_proxy or ()),
         finished_ttl=parse_duration(expire_finished), abandoned_ttl=parse_duration(expire_abandoned),
         unstarted_ttl=parse_duration(expire_unstarted),

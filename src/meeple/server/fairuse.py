@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
+from meeple.server.transport import client_log
 
 T = TypeVar("T")
 
@@ -85,6 +86,9 @@ def parse_duration(text: str) -> float:
 
 
 DAY = 86400.0
+GAME_CALLS_RUNNING_PER_CLIENT = 1
+"""Heavy game calls of one address running at once: the others wait in the fair queue, behind every other
+address's next call."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,10 @@ class Limits:
     """AI searches of one address running at once; the others wait their turn in the fair queue."""
     ai_rooms_per_client: int = 10
     """Live rooms with a computer player (game not over) one address may hold in this server's memory."""
+    game_calls_per_client: int = 4
+    """Heavy game calls (a new murder case, a hint, an editor's check, a game built from content sent inline)
+    of one address under way at once, running or waiting for a game worker; one more is refused at once.
+    Of them, one runs at a time (:data:`GAME_CALLS_RUNNING_PER_CLIENT`)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose ``X-Forwarded-For`` names the client (none: ignored)."""
     finished_ttl: float = 7 * DAY
@@ -293,16 +301,51 @@ class _Waiter:
     granted: asyncio.Future[None]
 
 
+class QueueFull(Exception):
+    """A job refused at once: its owner already has ``per_owner_in_flight`` jobs running or waiting
+    (``whose == "owner"``), or ``max_waiting`` jobs wait in all (``whose == "all"``)."""
+
+    def __init__(self, whose: str, waiting: int) -> None:
+        super().__init__(f"{waiting} jobs already wait ({whose})")
+        self.whose = whose
+        self.waiting = waiting
+
+
+@dataclass
+class QueueCounters:
+    """What a :class:`FairQueue` did since it started: jobs granted a slot, jobs refused (queue full), jobs
+    that left while waiting (their client gone) and jobs cancelled while they ran."""
+
+    granted: int = 0
+    refused: int = 0
+    left_waiting: int = 0
+    cancelled_running: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        """The counters by name."""
+        return dict(self.__dict__)
+
+
 @dataclass
 class FairQueue:
     """At most ``slots`` jobs at once (one per worker process: none waits inside the pool, where the order
     is first come, first served), at most ``per_owner`` of them for one owner, and each free slot goes to
     the waiting owner served least recently (round robin): one owner's flood never delays another's job
-    by more than one job of each other owner."""
+    by more than one job of each other owner.
+
+    The waiting room is bounded too: at most ``per_owner_in_flight`` jobs of one owner running or waiting,
+    and ``max_waiting`` waiting in all (None: unbounded); a job beyond is refused at once with
+    :class:`QueueFull` (logged and counted), so one owner can never fill the queue that the others wait in. A job cancelled while it waits (its client left) leaves the
+    queue; cancelled while it runs, the cancellation reaches the job itself (which stops its worker)."""
 
     slots: int
     per_owner: int
+    per_owner_in_flight: int | None = None
+    max_waiting: int | None = None
+    name: str = "queue"
+    """How the log names this queue."""
     running: dict[str, int] = field(default_factory=dict)
+    counters: QueueCounters = field(default_factory=QueueCounters)
     _waiting: dict[str, deque[_Waiter]] = field(default_factory=dict)
     _served: dict[str, int] = field(default_factory=dict)
     """When each owner with jobs was last served (a grant counter): the smallest goes first."""
@@ -314,8 +357,26 @@ class FairQueue:
             return len(self._waiting.get(owner, ()))
         return sum(len(queue) for queue in self._waiting.values())
 
+    def _admit(self, owner: str) -> None:
+        """:class:`QueueFull` (logged, counted) when ``owner``'s job would not fit in the waiting room. The
+        server's own jobs (owner ``""``: a room rebuilt for the cluster's bus, say) are never refused."""
+        if not owner:
+            return
+        mine, everyone = self.waiting(owner) + self.running.get(owner, 0), self.waiting()
+        if self.per_owner_in_flight is not None and mine >= self.per_owner_in_flight:
+            self.counters.refused += 1
+            client_log.warning(owner, "%s: %d jobs already under way for this address: one more refused",
+                               self.name, mine)
+            raise QueueFull("owner", mine)
+        if self.max_waiting is not None and everyone >= self.max_waiting:
+            self.counters.refused += 1
+            log.warning("%s: %d jobs already waiting: a job of %s refused", self.name, everyone, owner)
+            raise QueueFull("all", everyone)
+
     async def run(self, owner: str, job: Callable[[], Awaitable[T]]) -> T:
-        """Run ``job()`` when ``owner``'s turn comes; a cancelled waiter leaves the queue."""
+        """Run ``job()`` when ``owner``'s turn comes; :class:`QueueFull` at once when the waiting room is
+        full for it; a cancelled waiter leaves the queue."""
+        self._admit(owner)
         waiter = _Waiter(owner, asyncio.get_running_loop().create_future())
         self._waiting.setdefault(owner, deque()).append(waiter)
         self._grant()
@@ -326,9 +387,13 @@ class FairQueue:
                 self._release(owner)  # granted just as it was cancelled: give the slot back
             else:
                 self._forget(waiter)
+            self.counters.left_waiting += 1
             raise
         try:
             return await job()
+        except asyncio.CancelledError:
+            self.counters.cancelled_running += 1
+            raise
         finally:
             self._release(owner)
 
@@ -365,5 +430,6 @@ class FairQueue:
             self.running[owner] = self.running.get(owner, 0) + 1
             self._served[owner] = self._grants
             self._grants += 1
+            self.counters.granted += 1
             self._tidy(owner)
             waiter.granted.set_result(None)

@@ -39,10 +39,25 @@ from meeple.core.limits import ContentLimits, TooLargeError
 from meeple.core.modules import MissingPartError
 from meeple.core.rng import derive_seed, fresh_seed
 from meeple.server.bus import LEASE_MS, PRESENCE_SECONDS, PRESENCE_TTL, LocalBus
-from meeple.server.fairuse import FairQueue, FairUse, Limits, RateLimited
+from meeple.server.fairuse import (
+    GAME_CALLS_RUNNING_PER_CLIENT,
+    FairQueue,
+    FairUse,
+    Limits,
+    QueueFull,
+    RateLimited,
+)
 from meeple.server.registry import GameEntry, GameRegistry, random_move
 from meeple.server.store import Cutoffs, RoomRow, SeatRow, StaleWriteError, Store, Write
-from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, TimeLimitExceeded, WorkersBusy
+from meeple.server.workers import (
+    MAX_WAITING,
+    AiWorkers,
+    SearchFailed,
+    TimedWorkers,
+    TimeLimitExceeded,
+    WorkersBusy,
+    preload_in_workers,
+)
 
 log = logging.getLogger("meeple.server")
 
@@ -325,9 +340,15 @@ class RoomService:
         self._ai_rooms: dict[str, dict[str, float]] = {}
         """Per owner, its live rooms against the computer and when each last changed."""
         self._sweeper: asyncio.Task[None] | None = None
+        preload_in_workers(_worker_modules(registry))
         self.game_workers = game_workers or TimedWorkers(processes=GAME_PROCESSES)
         """The heavy game calls have their own workers, with a time limit per call: a new case, a hint or a game
         built from content a client sent never waits behind an AI search, nor runs on for ever."""
+        self.game_queue = FairQueue(
+            slots=self.game_workers.processes, per_owner=GAME_CALLS_RUNNING_PER_CLIENT,
+            per_owner_in_flight=self.limits.game_calls_per_client, max_waiting=MAX_WAITING, name="game workers")
+        """In front of the game workers, as the AI's: addresses served in turn, one call each at a time, a few
+        under way at most; a call whose client left is dropped from the queue, or its worker stopped."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
@@ -416,7 +437,11 @@ class RoomService:
             raise _err("bad_request", "une partie en ligne ne choisit pas sa graine",
                        "an online game cannot choose its seed")
         seed = spec.seed if spec.seed is not None else fresh_seed()
-        game = await self._new_game(entry, dict(spec.options), seed)
+        game = await self._new_game(entry, dict(spec.options), seed, owner)
+        # Once the game is made the room is stored and kept whole, even if its creator hangs up meanwhile.
+        return await asyncio.shield(self._open_room(entry, spec, game, owner))
+
+    async def _open_room(self, entry: GameEntry, spec: RoomSpec, game: Game[Any], owner: str) -> tuple[Room, str]:
         token = secrets.token_urlsafe(18)
         seats = self._new_seats(entry, spec, game.num_players, token)
         turn_seconds = self._turn_seconds(entry, spec)
@@ -538,7 +563,7 @@ class RoomService:
                 row = await self._db(self.store.load_room, code)
                 if row is None:
                     raise _err("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
-                room = await self._rebuild(row)
+                room = await self._rebuild(row, address)
                 room.owner = address
                 self._keep_in_memory(room)
                 self._after_change(room)
@@ -563,10 +588,12 @@ class RoomService:
         for old in idle[: len(self.rooms) - MAX_ROOMS_IN_MEMORY]:
             del self.rooms[old.code]
 
-    async def _new_game(self, entry: GameEntry, options: Mapping[str, JSON], seed: int) -> Game[Any]:
+    async def _new_game(self, entry: GameEntry, options: Mapping[str, JSON], seed: int,
+                        owner: str = "") -> Game[Any]:
         """The game's factory: in a worker process, with a time limit, when it may take long or builds a
         document the client sent inline (checked against the format's limits first: over one, nothing is
-        built); in a thread otherwise. A game's errors come back as they are."""
+        built), in ``owner``'s turn of the fair queue; in a thread otherwise. A game's errors come back as
+        they are."""
         try:
             OPTIONS_LIMITS.check(dict(options), "options")
             inline = entry.adapter.inline_options(options)
@@ -575,7 +602,7 @@ class RoomService:
         if not (entry.adapter.factory_in_worker or inline):
             return await asyncio.to_thread(entry.info.factory, options, seed)
         try:
-            game: Game[Any] = await self.game_workers.run(entry.info.factory, options, seed)
+            game: Game[Any] = await self._game_call(owner, entry.info.factory, options, seed)
         except TooLargeError as error:  # a limit only the format's reader checks (a map's width…)
             raise _too_large(error) from error
         except TimeLimitExceeded as error:
@@ -590,11 +617,11 @@ class RoomService:
                        "game error: the game could not be made", 500) from error
         return game
 
-    async def _rebuild(self, row: RoomRow) -> Room:
+    async def _rebuild(self, row: RoomRow, owner: str = "") -> Room:
         entry = self.registry.get(row.game)
         upgrade = entry.adapter.stored_options
         options = upgrade(row.options) if upgrade is not None else row.options
-        game = await self._new_game(entry, options, row.seed)
+        game = await self._new_game(entry, options, row.seed, owner)
         await asyncio.to_thread(_replay, row, game)
         return Room(row=row, entry=entry, game=game)
 
@@ -1047,8 +1074,9 @@ class RoomService:
             self._after_change(room)
             return room.version
 
-    async def query(self, room: Room, seats: Sequence[int], name: str, params: JSON) -> JSON:
-        """Ask the game a question about this room's position (a preview, reachable cells, a hint…)."""
+    async def query(self, room: Room, seats: Sequence[int], name: str, params: JSON, owner: str = "") -> JSON:
+        """Ask the game a question about this room's position (a preview, reachable cells, a hint…), for the
+        client at address ``owner`` (whose turn of the game workers' fair queue a heavy question takes)."""
         function = room.entry.adapter.queries.get(name)
         if function is None:
             raise _err("unknown_query", f"question inconnue « {name} »", f"unknown query '{name}'", 404)
@@ -1056,7 +1084,7 @@ class RoomService:
             snapshot = room.game.copy()
             seat = room.active_seat(seats)
         try:
-            return await self._ask(name in room.entry.adapter.worker_queries, function, snapshot, seat, params)
+            return await self._ask(name in room.entry.adapter.worker_queries, owner, function, snapshot, seat, params)
         except ServerError:
             raise
         except MeepleError as error:
@@ -1066,8 +1094,9 @@ class RoomService:
             raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
                        f"game error: query '{name}' got no answer", 500) from error
 
-    async def catalog(self, game: str, name: str, params: JSON) -> JSON:
-        """Ask a game a question that needs no room (its levels, its game types…)."""
+    async def catalog(self, game: str, name: str, params: JSON, owner: str = "") -> JSON:
+        """Ask a game a question that needs no room (its levels, its game types…), for the client at
+        ``owner``."""
         entry = self.registry.get(game)
         function = entry.adapter.catalog.get(name)
         if function is None:
@@ -1078,7 +1107,7 @@ class RoomService:
                 # A document sent inline (the editors' level or case) is measured against its format's limits
                 # here, before it takes a worker's time: an oversized one costs the server one walk of it.
                 entry.adapter.inline_options(params, "params")
-            return await self._ask(heavy, function, params)
+            return await self._ask(heavy, owner, function, params)
         except ServerError:
             raise
         except TooLargeError as error:  # a document sent inline over its format's limits
@@ -1090,19 +1119,36 @@ class RoomService:
             raise _err("internal", f"erreur du jeu : question « {name} » sans réponse",
                        f"game error: query '{name}' got no answer", 500) from error
 
-    async def _ask(self, heavy: bool, function: Callable[..., JSON], *args: Any) -> JSON:
-        """A game's answer, computed in a worker process (with a time limit) when ``heavy``, else in a thread;
-        a game's error (:class:`MeepleError`) is raised as itself either way."""
+    async def _ask(self, heavy: bool, owner: str, function: Callable[..., JSON], *args: Any) -> JSON:
+        """A game's answer, computed in a worker process (with a time limit, in ``owner``'s turn) when
+        ``heavy``, else in a thread; a game's error (:class:`MeepleError`) is raised as itself either way."""
         if not heavy:
             return await asyncio.to_thread(function, *args)
         try:
-            return await self.game_workers.run(function, *args)
+            return await self._game_call(owner, function, *args)
         except TimeLimitExceeded as error:
             limit = f"{error.seconds:g}"
             raise _err("too_slow", f"pas de réponse en {limit} s (limite) : question abandonnée",
                        f"no answer within {limit} s (the limit): question given up", 503) from error
         except WorkersBusy as error:
             raise _busy() from error
+
+    async def _game_call(self, owner: str, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a game worker, when ``owner``'s turn of :attr:`game_queue` comes.
+
+        :class:`RateLimited` (429 ``too_many_calls``) when that address already has its
+        :attr:`Limits.game_calls_per_client` calls under way, :class:`WorkersBusy` when the queue is full for
+        everyone. Cancelled (its client left), a waiting call leaves the queue and a running one stops its
+        worker, which is replaced (a fork of a process that has the games loaded: milliseconds)."""
+        try:
+            return await self.game_queue.run(owner, lambda: self.game_workers.run(function, *args))
+        except QueueFull as full:
+            if full.whose == "all":
+                raise WorkersBusy(str(full)) from full
+            cap = self.limits.game_calls_per_client
+            raise RateLimited("too_many_calls", Msg(
+                f"déjà {cap} calculs en cours depuis votre adresse : attendez leur réponse",
+                f"already {cap} computations under way from your address: wait for their answer"), 2) from full
 
     # --- what happens after each change: views, the computer, the clock ----------------------------
     def _after_change(self, room: Room, publish: bool = True) -> None:
@@ -1189,6 +1235,19 @@ class RoomService:
                 log.error("time-out moves refused in room %s: %s", room.code, error.text("en"))
                 return
             self._after_change(room)
+
+
+def _worker_modules(registry: GameRegistry) -> set[str]:
+    """The modules a worker process calls into: each game's factory, AI and questions (and the workers' own)."""
+    modules = {"meeple.server.workers"}
+    for entry in registry.entries():
+        adapter = entry.adapter
+        for function in (entry.info.factory, adapter.choose_move, *adapter.queries.values(),
+                         *adapter.catalog.values()):
+            module = getattr(function, "__module__", None)
+            if isinstance(module, str):
+                modules.add(module)
+    return modules
 
 
 def _replay(row: RoomRow, game: Game[Any]) -> None:
