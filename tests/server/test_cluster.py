@@ -93,14 +93,15 @@ def test_a_move_on_one_process_reaches_a_spectator_on_the_other(two_servers: tup
     room = _create(first, mode="online")
     code = room["code"]
     joined = httpx.post(f"{second.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
+    assert joined["state"]["version"] == 1  # taking the seat is a change every process re-reads
     watcher = Spectator(second, code)
     try:
-        assert _move(first, code, room["token"], 0, 3).status_code == 200
-        assert watcher.wait_for(1)["view"]["pile"] == 9
+        assert _move(first, code, room["token"], 1, 3).status_code == 200
+        assert watcher.wait_for(2)["view"]["pile"] == 9
         # the other player answers through the other process, which learnt of the move by the bus
-        assert _move(second, code, joined["token"], 1, 2).status_code == 200
+        assert _move(second, code, joined["token"], 2, 2).status_code == 200
         assert _state(first, code)["view"]["pile"] == 7
-        assert [p["name"] for p in watcher.wait_for(2)["players"]][1] == "Bea"
+        assert [p["name"] for p in watcher.wait_for(3)["players"]][1] == "Bea"
     finally:
         watcher.close()
 
@@ -166,9 +167,9 @@ def test_a_lost_redis_stops_no_process_and_the_bus_comes_back(cluster_parts: tup
         joined = httpx.post(f"{second.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
         watchers = [Spectator(first, code), Spectator(second, code)]
         redis.pause()
-        assert _move(first, code, room["token"], 0, 3).status_code == 200, "the database, not Redis, decides"
-        assert watchers[0].wait_for(1)["view"]["pile"] == 9, "its own clients see it at once"
-        assert watchers[1].wait_for(1)["view"]["pile"] == 9, "the other process's clients, by the version catch-up"
+        assert _move(first, code, room["token"], 1, 3).status_code == 200, "the database, not Redis, decides"
+        assert watchers[0].wait_for(2)["view"]["pile"] == 9, "its own clients see it at once"
+        assert watchers[1].wait_for(2)["view"]["pile"] == 9, "the other process's clients, by the version catch-up"
         assert redis.start() == bus_url
         listeners = redis_module.Redis.from_url(bus_url)
         deadline = time.monotonic() + 2 * TIMEOUT  # redis-py's own retries back off for seconds between tries
@@ -176,9 +177,9 @@ def test_a_lost_redis_stops_no_process_and_the_bus_comes_back(cluster_parts: tup
             assert time.monotonic() < deadline, "the processes did not subscribe to the bus again"
             time.sleep(0.2)
         listeners.close()
-        assert _move(second, code, joined["token"], 1, 2).status_code == 200
-        assert watchers[0].wait_for(2)["view"]["pile"] == 7
-        assert _state(first, code)["version"] == 2
+        assert _move(second, code, joined["token"], 2, 2).status_code == 200
+        assert watchers[0].wait_for(3)["view"]["pile"] == 7
+        assert _state(first, code)["version"] == 3
     finally:
         for watcher in watchers:
             watcher.close()
@@ -188,3 +189,71 @@ def test_a_lost_redis_stops_no_process_and_the_bus_comes_back(cluster_parts: tup
         redis.stop()
     logged = processes[0].stderr.read().decode(errors="replace") if processes[0] and processes[0].stderr else ""
     assert "bus: cannot publish" in logged, logged[-2000:]  # the move made while Redis was away
+
+
+def _join_at_once(servers: tuple[LiveServer, LiveServer], code: str) -> list[httpx.Response]:
+    """Both processes asked for the room's one open seat at the same moment, by two people."""
+    barrier = threading.Barrier(2)
+    replies: dict[int, httpx.Response] = {}
+
+    def join(index: int, server: LiveServer) -> None:
+        barrier.wait()
+        replies[index] = httpx.post(f"{server.url}/api/rooms/{code}/join", json={"name": f"player {index}"},
+                                    timeout=TIMEOUT)
+
+    threads = [threading.Thread(target=join, args=pair) for pair in enumerate(servers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [replies[0], replies[1]]
+
+
+def _one_winner(replies: list[httpx.Response]) -> dict[str, Any]:
+    """Exactly one join got the seat and its token; the other a 409 that says so, and no token."""
+    assert sorted(reply.status_code for reply in replies) == [200, 409], [reply.text for reply in replies]
+    loser = next(reply for reply in replies if reply.status_code == 409).json()
+    assert loser["error"] in ("seat_taken", "room_full") and "token" not in loser
+    assert loser["message"]["fr"] and loser["message"]["en"]
+    return dict(next(reply for reply in replies if reply.status_code == 200).json())
+
+
+def test_one_open_seat_asked_through_two_processes_at_once_goes_to_one_person(
+        two_servers: tuple[LiveServer, LiveServer]) -> None:
+    for _attempt in range(8):
+        room = _create(two_servers[0], mode="online")
+        code = room["code"]
+        for server in two_servers:  # both processes hold the room in memory, its seat open
+            assert _state(server, code)["waiting"] == [1]
+        winner = _one_winner(_join_at_once(two_servers, code))
+        for server in two_servers:  # and both say who holds it
+            players = _state(server, code)["players"]
+            assert players[1]["name"] == winner["state"]["players"][1]["name"] and _state(server, code)["waiting"] == []
+        assert _move(two_servers[1], code, winner["token"], 1, 1).status_code == 403  # not its turn: seat 0's
+        assert _move(two_servers[1], code, room["token"], 1, 1).status_code == 200
+
+
+def test_with_the_bus_down_the_store_still_gives_one_seat_to_one_person(cluster_parts: tuple[str, str]) -> None:
+    """Redis is away, so neither process hears of the other's join: the conditional write in the database
+    decides, and the loser's process re-reads the room before it answers."""
+    db_url, _shared_bus = cluster_parts
+    redis = TempRedis()
+    bus_url = redis.start()
+    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
+    try:
+        pair = (servers[0].start(), servers[1].start())
+        codes = [_create(pair[0], mode="online")["code"] for _ in range(4)]
+        for code in codes:
+            for server in pair:
+                assert _state(server, code)["waiting"] == [1]
+        redis.pause()
+        for code in codes:
+            winner = _one_winner(_join_at_once(pair, code))
+            holder = winner["state"]["players"][1]["name"]
+            for server in pair:  # each process, asked for the room, names the same holder for good
+                state = _state(server, code)
+                assert state["players"][1]["name"] == holder and state["waiting"] == [] and state["version"] == 1
+    finally:
+        for server in servers:
+            server.stop()
+        redis.stop()

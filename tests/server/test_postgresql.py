@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from meeple.server.app import create_app
 from meeple.server.service import RoomService, RoomSpec, SeatSpec
-from meeple.server.store import Cutoffs, RoomRow, SeatRow, Store, Write
+from meeple.server.store import Cutoffs, RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from tests.server.conftest import as_seat, create, test_registry
 from tests.server.postgres import TempPostgres, binaries
 
@@ -44,11 +44,16 @@ def test_the_store_keeps_rooms_moves_seats_and_undos(postgres_url: str) -> None:
         store.write([Write("PGROOM1", 1, 2.0e9, 0, ((0, 3),)),
                      Write("PGROOM2", 1, None, 0, ((0, {"to": [1, 2]}),))])  # two rooms, one transaction
         store.write([Write("PGROOM1", 2, None, 1, ((1, 2), (0, 1)))])
-        store.update_seat("PGROOM1", SeatRow(1, "human", "token-c", "Bea"))
-        store.truncate_moves("PGROOM1", 2, 3, 3.0e9)  # an undo of the last move
+        store.take_seat("PGROOM1", SeatRow(1, "human", "token-c", "Bea"), 3)  # a join is change 3
+        with pytest.raises(StaleWriteError):  # written over a version that is no longer the stored one
+            store.take_seat("PGROOM1", SeatRow(1, "human", "token-x", "Eve"), 3)
+        with pytest.raises(SeatTakenError):  # the room is unchanged since, but the seat is held
+            store.take_seat("PGROOM1", SeatRow(1, "human", "token-x", "Eve"), 4)
+        assert store.room_version("PGROOM1") == 3, "a refused seat changes nothing"
+        store.truncate_moves("PGROOM1", 2, 4, 3.0e9)  # an undo of the last move
         room = store.load_room("PGROOM1")
         assert room is not None
-        assert room.moves == [(0, 3), (1, 2)] and room.version == 3 and room.turn_deadline == 3.0e9
+        assert room.moves == [(0, 3), (1, 2)] and room.version == 4 and room.turn_deadline == 3.0e9
         assert room.seed == 2**40 + 7 and room.options == {"pile": 9}
         assert [(s.kind, s.name) for s in room.seats] == [("human", "Ana"), ("human", "Bea")]
         other = store.load_room("PGROOM2")
@@ -80,14 +85,15 @@ def test_a_game_is_played_online_and_resumed_by_a_new_server(postgres_url: str) 
         room = create(client, game="take", options={"pile": 9}, mode="online")
         code = room["code"]
         joined = client.post(f"/api/rooms/{code}/join", json={"name": "Bea"}).json()
-        for version, (token, take) in enumerate([(room["token"], 3), (joined["token"], 2)]):
+        assert joined["state"]["version"] == 1  # taking the seat was the room's first change
+        for version, (token, take) in enumerate([(room["token"], 3), (joined["token"], 2)], start=1):
             reply = client.post(f"/api/rooms/{code}/moves", json={"token": token, "version": version, "move": take})
             assert reply.json() == {"version": version + 1}
         stale = client.post(f"/api/rooms/{code}/moves", json={"token": room["token"], "version": 0, "move": 1})
         assert stale.status_code == 409
     with TestClient(create_app(postgres_url, test_registry(), ai_delay=0.0)) as again:
         state = again.get(f"/api/rooms/{code}", headers=as_seat(joined["token"])).json()
-        assert state["view"]["pile"] == 4 and state["version"] == 2 and state["players"][1]["name"] == "Bea"
+        assert state["view"]["pile"] == 4 and state["version"] == 3 and state["players"][1]["name"] == "Bea"
         resumed = again.post("/api/resume", json={"tokens": [room["token"]]}).json()["rooms"]
         assert [r["code"] for r in resumed] == [code]
 

@@ -34,15 +34,15 @@ def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
         code = room["code"]
         joined = httpx.post(f"{server.url}/api/rooms/{code}/join", json={"name": "Bea"}, timeout=TIMEOUT).json()
         ws = f"ws://127.0.0.1:{server.port}/ws/rooms/{code}"
-        assert _play(ws, room["token"], 0, 3)["type"] == "ack"
-        assert _play(ws, joined["token"], 1, 2)["type"] == "ack"
+        assert _play(ws, room["token"], 1, 3)["type"] == "ack"  # version 1: the seat taken was change 1
+        assert _play(ws, joined["token"], 2, 2)["type"] == "ack"
         server.kill()
         server.start()
         state = httpx.get(f"{server.url}/api/rooms/{code}", headers=as_seat(room["token"]), timeout=TIMEOUT).json()
-        assert state["view"]["pile"] == 15 and state["version"] == 2 and state["legal"] == [1, 2, 3]
+        assert state["view"]["pile"] == 15 and state["version"] == 3 and state["legal"] == [1, 2, 3]
         assert state["players"][1]["name"] == "Bea"
-        assert _play(ws, joined["token"], 2, 1)["error"] == "not_your_turn"
-        assert _play(ws, room["token"], 2, 1) == {"type": "ack", "id": 2, "version": 3}
+        assert _play(ws, joined["token"], 3, 1)["error"] == "not_your_turn"
+        assert _play(ws, room["token"], 3, 1) == {"type": "ack", "id": 3, "version": 4}
         resumed = httpx.post(f"{server.url}/api/resume", json={"tokens": [joined["token"]]}, timeout=TIMEOUT).json()
         assert resumed["rooms"][0]["code"] == code and resumed["rooms"][0]["moves"] == 3
     finally:

@@ -57,25 +57,25 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
             (first, "{not json", "malformed"),
             (first, json.dumps([1, 2]), "malformed"),
             (first, json.dumps({"type": "dance"}), "malformed"),
-            (first, json.dumps({"type": "move", "version": 0}), "malformed"),
-            (second, json.dumps({"type": "move", "version": 0, "move": 1}), "not_your_turn"),
-            (first, json.dumps({"type": "move", "version": 0, "move": 4}), "illegal"),
-            (first, json.dumps({"type": "move", "version": 0, "move": "two"}), "illegal"),
-            (first, json.dumps({"type": "move", "version": 3, "move": 1}), "stale"),
-            (first, json.dumps({"type": "move", "version": "0", "move": 1}), "malformed"),
-            (first, json.dumps({"type": "undo", "version": 0}), "no_undo"),
+            (first, json.dumps({"type": "move", "version": 1}), "malformed"),
+            (second, json.dumps({"type": "move", "version": 1, "move": 1}), "not_your_turn"),
+            (first, json.dumps({"type": "move", "version": 1, "move": 4}), "illegal"),
+            (first, json.dumps({"type": "move", "version": 1, "move": "two"}), "illegal"),
+            (first, json.dumps({"type": "move", "version": 0, "move": 1}), "stale"),  # before the seat was taken
+            (first, json.dumps({"type": "move", "version": "1", "move": 1}), "malformed"),
+            (first, json.dumps({"type": "undo", "version": 1}), "no_undo"),
         ]
         for socket, text, code in cases:
             socket.send_text(text)
             error = _receive(socket, "error")
             assert error["error"] == code, (text, error)
             assert error["message"]["fr"] and error["message"]["en"]
-        first.send_json({"type": "move", "id": 7, "version": 0, "move": 1})
-        assert _receive(first, "ack")["version"] == 1
-        first.send_json({"type": "move", "id": 7, "version": 0, "move": 1})  # the same message, replayed
+        first.send_json({"type": "move", "id": 7, "version": 1, "move": 1})
+        assert _receive(first, "ack")["version"] == 2
+        first.send_json({"type": "move", "id": 7, "version": 1, "move": 1})  # the same message, replayed
         assert _receive(first, "error")["error"] == "stale"
     state = client.get(f"/api/rooms/{room['code']}").json()
-    assert state["view"]["pile"] == 8 and state["version"] == 1 and state["moves"] == 1
+    assert state["view"]["pile"] == 8 and state["version"] == 2 and state["moves"] == 1
 
 
 def test_http_moves_are_checked_like_websocket_ones(client: TestClient) -> None:
@@ -124,8 +124,8 @@ def test_no_seat_ever_sees_another_seats_hidden_cards(client: TestClient) -> Non
         for turn in range(6):
             mover, name = (first, "first") if turn % 2 == 0 else (second, "second")
             card = states[name]["view"]["hand"][0]
-            mover.send_json({"type": "move", "version": turn, "move": card})
-            version = turn + 1
+            mover.send_json({"type": "move", "version": turn + 1, "move": card})  # the seat taken was change 1
+            version = turn + 2
             for other, socket in sockets.items():
                 while True:
                     text = socket.receive_text()

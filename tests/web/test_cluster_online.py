@@ -47,7 +47,8 @@ def test_two_browsers_on_two_processes_play_an_online_ilyos_game_to_the_end(
         assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}", code), code
         second.fill("#join-code", code)  # the same room, through the other process
         second.click("form.join button[type=submit]")
-        wait_version(second, 0)
+        wait_version(second, 1)  # taking the seat is a change both processes see
+        wait_version(first, 1)
         first.wait_for_selector("#players [data-seat='1'] .dot.on")  # presence crosses processes too
         players = [first, second]
         turns = 0

@@ -107,7 +107,7 @@ def test_an_online_ilyos_room_on_13_by_13_with_village_refuge_shows_its_rules_to
     expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text("oui")
     expect(second.locator("#waiting-options [data-option=village_refuge]")).to_contain_text(_noted("village_refuge", True))
     second.click("#join-here")
-    wait_version(second, 0)
+    wait_version(second, 1)  # the seat taken is the room's first change
     assert second.inner_text("#code-value") == code
     # in the game's panel for both, and the board is 13 cells wide (a to m)
     for player in (page, second):

@@ -102,7 +102,7 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
     dropper = Dropper(second)
     second.fill("#join-code", code.lower().replace("-", " "))  # as read aloud: any case, spaces for dashes
     second.click("form.join button[type=submit]")
-    wait_version(second, 0)
+    wait_version(second, 1)  # taking the seat is the room's first change
     assert second.inner_text("#code-value") == code
     page.wait_for_selector("#players [data-seat='1'] .dot.on")
     assert seat_to_move(page) == 0 and seat_to_move(second) == 0
@@ -115,8 +115,8 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
     page.wait_for_selector(".cell.target", state="detached")
     page.click(f"[data-guardian='{guardian}']")
     page.click(".cell.target.primary-move >> nth=0")
-    wait_version(page, 1)
-    wait_version(second, 1)
+    wait_version(page, 2)
+    wait_version(second, 2)
     players = [page, second]
     turns = 0
     while not page.is_visible("#outcome") and turns < 60:
@@ -255,4 +255,4 @@ def test_an_online_room_waits_for_its_players_showing_its_code_and_link(page: An
     for player in (page, friend):
         expect(player.locator("#waiting")).to_be_hidden()  # everyone is here: the game and its clock start
         expect(player.locator("#clock")).to_be_visible()
-    assert version(page) == 0
+    assert version(page) == 1  # the seat taken, no move yet

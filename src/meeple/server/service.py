@@ -48,7 +48,7 @@ from meeple.server.fairuse import (
     RateLimited,
 )
 from meeple.server.registry import GameEntry, GameRegistry, random_move
-from meeple.server.store import Cutoffs, RoomRow, SeatRow, StaleWriteError, Store, Write
+from meeple.server.store import Cutoffs, RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from meeple.server.workers import (
     MAX_WAITING,
     AiWorkers,
@@ -85,6 +85,8 @@ OPTIONS_LIMITS = ContentLimits(max_bytes=40_000, max_depth=8, max_text=500, max_
 """Any game's options, whatever the game: checked before anything else. Each format's own limits for a
 document sent inline (a level, a scenario, a case: 32 kB) are stricter and come next."""
 SEAT_KINDS = ("human", "ai", "open")
+JOIN_ATTEMPTS = 3
+"""How many times a join looks again at a room another process changed under it before giving up (409)."""
 MODES = ("local", "online")
 
 
@@ -628,35 +630,46 @@ class RoomService:
     async def join(self, code: str, seat: int | None, name: str, address: str | None = None) -> tuple[Room, int, str]:
         """Take an open seat (the first one if ``seat`` is None); returns the room, the seat and its token.
 
-        The last open seat taken starts the game: its turn clock, and the computer if it moves first."""
+        The store decides who gets a seat (a conditional write: the seat still open, the room unchanged
+        since this process last read it), so two people joining through two processes of a cluster at once
+        never both get it, even with the bus down: the loser's process re-reads the room and answers 409.
+        Taking a seat is a change of the room (its version grows), so every process re-reads it. The last
+        open seat taken starts the game: its turn clock, and the computer if it moves first."""
         room = await self.room(code, address)
         async with room.lock:
-            open_seats = [s.seat for s in room.row.seats if s.kind == "open"]
-            if seat is None:
-                if not open_seats:
-                    raise _err("room_full", "plus de place libre : vous pouvez regarder la partie",
-                               "no open seat left: you may watch the game", 409)
-                seat = open_seats[0]
-            if not 0 <= seat < len(room.row.seats):
-                raise _err("bad_request", f"pas de place {seat + 1}", f"no seat {seat + 1}")
-            if seat not in open_seats:
-                raise _err("seat_taken", f"la place {seat + 1} est prise", f"seat {seat + 1} is taken", 409)
-            token = secrets.token_urlsafe(18)
-            taken = SeatRow(seat=seat, kind="human", token=token, name=name.strip()[:MAX_NAME])
-            starts = open_seats == [seat]
-            deadline = room.row.turn_deadline
-            if starts and room.row.turn_seconds and room.game.to_move() is not None:
-                deadline = self.clock.now() + room.row.turn_seconds
-            await self._db(self.store.update_seat, room.code, taken, deadline, starts)
-            room.row.seats[seat] = taken
-            room.row.turn_deadline = deadline
-            if starts:
-                self._after_change(room, publish=False)
-            else:
-                self._broadcast(room)
-            if self.bus.clustered:
-                self._spawn(self.bus.publish({"kind": "seats", "code": room.code, "version": room.version}))
-        return room, seat, token
+            for _attempt in range(JOIN_ATTEMPTS):
+                chosen, taken, deadline, starts = self._seat_to_take(room, seat, name)
+                try:
+                    await self._db(self.store.take_seat, room.code, taken, room.version + 1, deadline, starts)
+                except (StaleWriteError, SeatTakenError):
+                    await self._refresh(room)  # another process changed the room first: look again
+                    continue
+                room.row.seats[chosen] = taken
+                room.row.version += 1
+                room.row.turn_deadline = deadline
+                self._after_change(room)
+                return room, chosen, taken.token or ""
+        raise _err("stale", "la salle change sans cesse : réessayez", "the room keeps changing: try again", 409)
+
+    def _seat_to_take(self, room: Room, seat: int | None, name: str) -> tuple[int, SeatRow, float | None, bool]:
+        """The seat a join takes as the room stands in memory: its index, its new row, the turn deadline and
+        whether this seat is the last open one (the game starts); 409 when it is not open."""
+        open_seats = room.waiting()
+        if seat is None:
+            if not open_seats:
+                raise _err("room_full", "plus de place libre : vous pouvez regarder la partie",
+                           "no open seat left: you may watch the game", 409)
+            seat = open_seats[0]
+        if not 0 <= seat < len(room.row.seats):
+            raise _err("bad_request", f"pas de place {seat + 1}", f"no seat {seat + 1}")
+        if seat not in open_seats:
+            raise _err("seat_taken", f"la place {seat + 1} est prise", f"seat {seat + 1} is taken", 409)
+        taken = SeatRow(seat=seat, kind="human", token=secrets.token_urlsafe(18), name=name.strip()[:MAX_NAME])
+        starts = open_seats == [seat]
+        deadline = room.row.turn_deadline
+        if starts and room.row.turn_seconds and room.game.to_move() is not None:
+            deadline = self.clock.now() + room.row.turn_seconds
+        return seat, taken, deadline, starts
 
     async def resume(self, tokens: Sequence[str]) -> list[dict[str, JSON]]:
         """The rooms in which ``tokens`` hold seats, most recent first, as the "Reprendre" list shows them."""
@@ -726,7 +739,7 @@ class RoomService:
 
     # --- the other processes of a cluster -------------------------------------------------------
     async def _on_bus(self, message: dict[str, Any]) -> None:
-        """Another process changed a room (``change``: a move, an undo; ``seats``: someone joined) or
+        """Another process changed a room (``change``: a move, an undo, a seat taken) or
         announced who its clients are (``presence``)."""
         code = message.get("code")
         room = self.rooms.get(code) if isinstance(code, str) else None

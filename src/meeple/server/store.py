@@ -367,19 +367,29 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(update(rooms_table).where(rooms_table.c.code == code).values(turn_deadline=turn_deadline))
 
-    def update_seat(self, code: str, seat: SeatRow, turn_deadline: float | None = None,
-                    start_clock: bool = False) -> None:
-        """Store a seat's new holder (someone joined); with ``start_clock`` (the last open seat is taken)
-        also the room's first turn deadline, in the same transaction."""
+    def take_seat(self, code: str, seat: SeatRow, version: int, turn_deadline: float | None = None,
+                  start_clock: bool = False) -> None:
+        """Give an open seat its holder (someone joined) as the room's change number ``version``; with
+        ``start_clock`` (the last open seat is taken) also the room's first turn deadline.
+
+        Conditional, in one transaction: the room must still be at ``version - 1`` (:class:`StaleWriteError`
+        otherwise: another process changed it first) and the seat still open (:class:`SeatTakenError`).
+        Of two processes giving one seat at once, exactly one succeeds, whatever the bus knows."""
+        values: dict[str, Any] = {"version": version}
+        if start_clock:
+            values["turn_deadline"] = turn_deadline
         with self.engine.begin() as connection:
-            connection.execute(
+            bumped = connection.execute(update(rooms_table).where(
+                rooms_table.c.code == code, rooms_table.c.version == version - 1).values(**values))
+            if bumped.rowcount != 1:
+                raise StaleWriteError([code])
+            taken = connection.execute(
                 update(seats_table)
-                .where(seats_table.c.room_code == code, seats_table.c.seat == seat.seat)
+                .where(seats_table.c.room_code == code, seats_table.c.seat == seat.seat, seats_table.c.kind == "open")
                 .values(kind=seat.kind, token=seat.token, name=seat.name, level=seat.level)
             )
-            if start_clock:
-                connection.execute(update(rooms_table).where(rooms_table.c.code == code)
-                                   .values(turn_deadline=turn_deadline))
+            if taken.rowcount != 1:  # the transaction is rolled back: the version stays as it was
+                raise SeatTakenError(code, seat.seat)
 
     def rooms_for_tokens(self, tokens: Iterable[str], cutoffs: Cutoffs | None = None) -> list[str]:
         """The codes of the rooms in which one of ``tokens`` holds a seat, most recently active first
@@ -422,6 +432,15 @@ class StaleWriteError(MeepleError):
     def __init__(self, codes: Sequence[str]) -> None:
         super().__init__(Msg(f"salle changée entre-temps : {', '.join(codes)}", f"room changed meanwhile: {', '.join(codes)}"))
         self.codes = tuple(codes)
+
+
+class SeatTakenError(MeepleError):
+    """A seat given to someone after it stopped being open: somebody else holds it. Nothing is changed."""
+
+    def __init__(self, code: str, seat: int) -> None:
+        super().__init__(Msg(f"salle {code} : la place {seat + 1} n'est plus libre",
+                             f"room {code}: seat {seat + 1} is no longer open"))
+        self.code, self.seat = code, seat
 
 
 def _check_versions(connection: Any, writes: Sequence[Write]) -> None:
