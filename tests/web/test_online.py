@@ -128,15 +128,13 @@ def test_a_whole_online_ilyos_game_with_a_dropped_and_reconnected_player(
             page.wait_for_selector("#players [data-seat='1'] .dot.off")
             assert "absent" in page.inner_text("#players [data-seat='1']")  # in words, not only a colour
             second.wait_for_selector("#connection[data-status='closed']")
+            expect(second.locator("#reconnect")).to_be_visible()  # offered while the connection is down…
+            assert page.is_hidden("#reconnect")  # …never beside « connecté »
             place_island_and_end_turn(page)
             dropper.restore()  # it comes back by itself, with the turn it missed
             page.wait_for_selector("#players [data-seat='1'] .dot.on")
             assert "absent" not in page.inner_text("#players [data-seat='1']")
         else:
-            if turns == 6:
-                before = opened(mover)
-                mover.click("#reconnect")  # the manual reconnection of rule 19
-                wait_reconnected(mover, before)
             place_island_and_end_turn(mover)
         turns += 1
         for player in players:

@@ -1,7 +1,7 @@
 // A room: the room bar (players, connection, clock, rules), the outcome, the waiting panel of an online
 // room, the game's page and the History panel, the undo and end-of-game buttons; the room's websocket,
 // the paced drawing of a computer's consecutive actions, the turn clock.
-import { clear, focusKey, h, restoreFocus } from "./dom.js";
+import { add, clear, focusKey, h, restoreFocus } from "./dom.js";
 import { onLang, t, tr } from "./i18n.js";
 import { tokenFor } from "./keep.js";
 import { RoomSocket, statusText } from "./net.js";
@@ -161,8 +161,9 @@ export function showRoom(app, code, pages) {
     statusLine.textContent = statusText(room.status);
     statusLine.dataset.status = room.status;
     statusLine.dataset.opened = String(socket.opened);
-    const online = room.state?.mode === "online";
-    reconnect.hidden = !(online || room.status === "closed");
+    // offered only while the connection is down and retrying (never beside « connecté »; a room that is gone
+    // or a refusal cannot be helped by trying again)
+    reconnect.hidden = room.status !== "closed";
   }
 
   function drawPlayers() {
@@ -216,7 +217,7 @@ export function showRoom(app, code, pages) {
         toast(t("Copiez le lien sélectionné", "Copy the selected link"));
       }
     };
-    clear(waiting).append(
+    add(clear(waiting), // add(), not append(): a game without options has none to show (append wrote « null »)
       h("h2", {}, t("En attente des joueurs", "Waiting for the players")),
       h("p", {}, t("La partie commence quand toutes les places sont prises. Code de la salle : ",
         "The game starts once every seat is taken. Room code: "), h("strong", { id: "waiting-code" }, code)),

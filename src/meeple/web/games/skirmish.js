@@ -7,6 +7,28 @@ import { stageOf } from "../layout.js";
 import { boardView } from "../zoom.js";
 
 const CELL = 40;
+const AXIS = 18; // the margin of the column letters and row numbers
+
+/** The letters of column ``x`` (a … z, then aa, ab …: maps go to 32 columns), as describe.py names them. */
+function columnName(x) {
+  let letters = "";
+  for (let n = x + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** A cell as the board's labels name it: [5, 3] → "f4". */
+function cellName([x, y]) {
+  return `${columnName(x)}${y + 1}`;
+}
+
+/** A move in short words with cell names: "R1 → f4", "R1 ✕ B2", "R1 ·". */
+function lastMoveText(move) {
+  if (!move) return "";
+  if (move.kind === "attack") return `${move.fighter} ⚔ ${move.target}`;
+  if (move.kind === "hold") return `${move.fighter} ${t("ne bouge pas", "holds")}`;
+  const end = move.path?.length ? move.path[move.path.length - 1] : move.to;
+  return end ? `${move.fighter} → ${cellName(end)}` : move.fighter;
+}
 const SIDE_CLASS = ["side-0", "side-1"];
 
 const FILE_CHOICE = "file"; // the scenario select's entry for a scenario loaded from a file
@@ -91,6 +113,7 @@ function mount(root, ctx) {
   let selected = null;
   let reach = null;
   let hoveredCell = null;
+  let notice = ""; // why a clicked cell did nothing (an enemy's reach)
   const motion = slider();
   const board = s("svg", { class: "board skirmish-board", role: "group" });
   const info = h("div", { class: "skirmish-info", id: "skirmish-info", "aria-live": "polite" });
@@ -125,6 +148,7 @@ function mount(root, ctx) {
     selected = id;
     reach = null;
     hoveredCell = null;
+    notice = "";
     draw();
     const answer = await ctx.query("reach", { fighter: id });
     if (selected === id && answer) {
@@ -155,13 +179,8 @@ function mount(root, ctx) {
       board.append(tip(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 7, class: "objective" }, "★"),
         t("Objectif", "Objective")));
     }
-    for (const [id, cells] of Object.entries(view.zocs)) {
-      const fighter = view.fighters.find((f) => f.id === id);
-      for (const [x, y] of cells) {
-        board.append(s("rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL,
-          class: ["zoc", SIDE_CLASS[fighter.side], id === selected && "selected-zoc"] }));
-      }
-    }
+    drawZones(view);
+    drawAxes(view);
     for (const [a, b] of view.engagements) {
       const fa = view.fighters.find((f) => f.id === a), fb = view.fighters.find((f) => f.id === b);
       board.append(s("line", { x1: fa.at[0] * CELL + CELL / 2, y1: fa.at[1] * CELL + CELL / 2,
@@ -174,12 +193,54 @@ function mount(root, ctx) {
       motion.piece(fighter.id, drawn, fighter.at[0] * CELL, fighter.at[1] * CELL); // a move slides into place
     }
     board.append(overlay);
-    zoomView.setContent({ x: 0, y: 0, width: view.width * CELL, height: view.height * CELL }, focusBox());
+    zoomView.setContent({ x: -AXIS, y: -AXIS, width: view.width * CELL + AXIS, height: view.height * CELL + AXIS }, focusBox());
     showHover(hoveredCell);
     drawSide();
   }
 
   const overlay = s("g", { class: "overlay" });
+
+  /** Zones of control as outlines (a tint over every cell washed the map out): each side's zones as one
+   * dashed border in that side's colour, the selected fighter's own zone as a bold one. */
+  function drawZones(view) {
+    const bySide = [new Set(), new Set()];
+    for (const [id, cells] of Object.entries(view.zocs)) {
+      const fighter = view.fighters.find((f) => f.id === id);
+      for (const cell of cells) bySide[fighter.side].add(key(cell));
+    }
+    bySide.forEach((cells, side) => {
+      if (cells.size) board.append(s("path", { d: outline(cells), class: ["zoc", "zoc-edge", SIDE_CLASS[side]] }));
+    });
+    const chosen = selected && view.zocs[selected];
+    if (chosen?.length) {
+      const fighter = view.fighters.find((f) => f.id === selected);
+      board.append(s("path", { d: outline(new Set(chosen.map(key))), class: ["zoc", "selected-zoc", SIDE_CLASS[fighter.side]] }));
+    }
+  }
+
+  /** The border of a set of cells ("x,y" keys): the sides of its cells that no other of its cells shares. */
+  function outline(cells) {
+    const parts = [];
+    for (const cell of cells) {
+      const [x, y] = cell.split(",").map(Number);
+      const [left, top] = [x * CELL, y * CELL];
+      if (!cells.has(`${x},${y - 1}`)) parts.push(`M${left},${top}h${CELL}`);
+      if (!cells.has(`${x},${y + 1}`)) parts.push(`M${left},${top + CELL}h${CELL}`);
+      if (!cells.has(`${x - 1},${y}`)) parts.push(`M${left},${top}v${CELL}`);
+      if (!cells.has(`${x + 1},${y}`)) parts.push(`M${left + CELL},${top}v${CELL}`);
+    }
+    return parts.join("");
+  }
+
+  /** Column letters along the top and row numbers down the left: the history names cells this way (f4). */
+  function drawAxes(view) {
+    for (let x = 0; x < view.width; x += 1) {
+      board.append(s("text", { x: x * CELL + CELL / 2, y: -AXIS / 2 + 4, class: "axis-label" }, columnName(x)));
+    }
+    for (let y = 0; y < view.height; y += 1) {
+      board.append(s("text", { x: -AXIS / 2, y: y * CELL + CELL / 2 + 4, class: "axis-label" }, String(y + 1)));
+    }
+  }
 
   /** What a phone shows first of a field larger than its screen: the selected fighter, else the fighters
    * that may act (the player's own), else every fighter. */
@@ -214,13 +275,19 @@ function mount(root, ctx) {
         s("rect", { x: x * CELL + 3, y: y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-cell" }),
         s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 5, class: "reach-glyph" },
           { free: "•", stopped: "■", engaged: "⚔" }[destination.outcome.kind]));
-      const label = `${x},${y} — ${tr(destination.outcome.text)} — ${t("coût", "cost")} ${destination.cost}`;
+      const label = `${cellName(destination.cell)} — ${tr(destination.outcome.text)} — ${t("coût", "cost")} ${destination.cost}`;
       const enter = () => showHover(destination.cell);
       if (movable) {
         activatable(mark, `${t("Aller en", "Move to")} ${label}`, () => play({ kind: "move", fighter: reach.fighter, to: destination.cell, path: destination.path }));
         mark.addEventListener("focus", enter);
       } else {
+        // another side's fighter (or one that has acted): where it could go, drawn apart, said when clicked
+        mark.classList.add("foreign");
         tip(mark, label);
+        mark.addEventListener("click", () => {
+          notice = whyNot(reach.fighter);
+          drawInfo();
+        });
       }
       mark.addEventListener("mouseenter", enter);
       mark.addEventListener("mouseleave", () => showHover(null));
@@ -248,18 +315,35 @@ function mount(root, ctx) {
     return activatable(group, t(`${fighter.id} : ${status}`, `${fighter.id}: ${status}`), () => select(fighter.id));
   }
 
+  /** Why the selected fighter's cells cannot be clicked to move (an enemy's, or one that has acted). */
+  function whyNot(id) {
+    const fighter = state.view.fighters.find((f) => f.id === id);
+    if (!fighter) return "";
+    if (state.replay) return t("Vous revoyez la partie : le plateau est en lecture seule.", "You are replaying the game: the board is read-only.");
+    if (state.to_move !== null && fighter.side !== state.to_move) {
+      return t(`${id} est un ennemi : ses cases montrent où il pourra aller à son tour.`,
+        `${id} is an enemy: its cells show where it may go on its turn.`);
+    }
+    if (fighter.activated) return t(`${id} a déjà agi pendant cette manche.`, `${id} has already acted this round.`);
+    if (!mine()) return t("Ce n'est pas à vous de jouer.", "It is not your turn.");
+    return t(`${id} ne peut pas agir maintenant.`, `${id} cannot act now.`);
+  }
+
   function drawInfo() {
     clear(info);
     if (!reach || !hoveredCell) {
       if (selected && !reach) info.textContent = t("Calcul des cases atteignables…", "Finding reachable cells…");
+      else if (selected && !canMove(selected)) info.textContent = notice || whyNot(selected);
       else if (selected) info.textContent = t(`${reach.destinations.length} cases atteignables.`, `${reach.destinations.length} reachable cells.`);
       else info.textContent = t("Choisissez un combattant.", "Select a fighter.");
       return;
     }
     const destination = destinationAt(hoveredCell);
     if (destination) {
-      add(info, h("strong", {}, t(`${hoveredCell[0]},${hoveredCell[1]} : `, `${hoveredCell[0]},${hoveredCell[1]}: `)), tr(destination.outcome.text),
+      const name = cellName(hoveredCell);
+      add(info, h("strong", {}, t(`${name} : `, `${name}: `)), tr(destination.outcome.text),
         ` · ${t("coût", "cost")} ${destination.cost}`);
+      if (!canMove(reach.fighter)) add(info, h("br"), h("span", { class: "muted" }, whyNot(reach.fighter)));
     }
   }
 
@@ -278,7 +362,7 @@ function mount(root, ctx) {
       h("h2", {}, tr(view.title)),
       h("p", { class: "objective-text" }, t(`But : à la fin de la manche ${view.rounds}, 1 point par ennemi hors de combat et par objectif ★ occupé.`,
         `Goal: at the end of round ${view.rounds}, 1 point per enemy out of action and per objective ★ held.`)),
-      view.last_move ? h("p", { class: "muted" }, t("Dernier coup : ", "Last move: "), view.last_move.text,
+      view.last_move ? h("p", { class: "muted" }, t("Dernier coup : ", "Last move: "), lastMoveText(view.last_move.move),
         view.last_move.outcome ? ` (${tr(view.last_move.outcome.text)})` : "",
         view.last_move.removed ? ` — ${view.last_move.removed} ${t("hors de combat", "out of action")}` : "") : null,
       played && ruleSpecs ? h("div", { class: "scenario-played" }, h("h3", {}, t("Règles du scénario", "Scenario rules")),
