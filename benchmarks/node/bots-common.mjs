@@ -75,7 +75,8 @@ export async function run(config, newTable, playTable) {
   clock.stopAt = Date.now() + config.seconds * 1000;
   await Promise.all(tables.map((table, index) => playTable(index, table)));
   const usage = process.cpuUsage();
-  process.stdout.write(JSON.stringify({ ...figures, cpu_seconds: (usage.user + usage.system) / 1e6 }) + "\n");
   lines.close();
-  process.exit(0);
+  // exit only once the line is written: a pipe takes it asynchronously, and exit would cut it
+  process.stdout.write(JSON.stringify({ ...figures, cpu_seconds: (usage.user + usage.system) / 1e6 }) + "\n",
+    () => process.exit(0));
 }
