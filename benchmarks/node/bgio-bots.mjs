@@ -34,7 +34,9 @@ function bot(table, playerID, seed) {
   return new Promise((resolve) => {
     const rng = mulberry32(seed);
     const client = Client({
-      game: Race, multiplayer: SocketIO({ server: base }), matchID: table.matchID, playerID,
+      // websocket from the start (socket.io otherwise begins with HTTP long-polling, then upgrades)
+      game: Race, multiplayer: SocketIO({ server: base, socketOpts: { transports: ["websocket"] } }),
+      matchID: table.matchID, playerID,
       credentials: table.credentials[Number(playerID)], debug: false,
     });
     let sentAt = null;
