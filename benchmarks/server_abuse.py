@@ -25,7 +25,7 @@ attack: the honest games' own figures, and how much the server's memory grows fr
 * ``hint-flood`` — hints asked of a 9×9 murder case (the solver, in the timed game workers) without pause;
 * ``foreign-origin`` — websockets opened as a page of another site would (``Origin: https://evil.example``);
 * ``worker-flood`` (issue 26) — stealth-editor ``analyse`` questions (the heaviest shipped level, 1-13:
-  ≈ 0.35 CPU-s each in a game worker) sent 64 per 1.4 s, the sender hanging up as soon as each is sent;
+  ≈ 0.35 CPU-s each in a game worker) sent 64 per 1.4 s, the sender hanging up 0.2 s after each is sent;
   an honest ``analyse`` from another address is timed every 2 s, in the quiet window and under the flood
   (``probe`` columns);
 * ``slow-headers`` (issue 26) — connections from the attacker's own loopback address (127.0.0.66, not the
@@ -283,20 +283,35 @@ def _analyse_request(address: str) -> bytes:
             f"\r\nContent-Length: {len(body)}\r\nX-Forwarded-For: {address}\r\n\r\n").encode() + body
 
 
+HANG_UP_AFTER = 0.2
+"""Seconds a flooding connection stays after sending its question: long enough for the server to have read
+it and handed it to a worker (a connection closed at once is often seen gone before the app reads its
+body, and the question is then dropped unread), far shorter than the answer takes."""
+
+
 async def worker_flood(base: str, stop_at: float, tally: Tally) -> None:
     host, port = base.removeprefix("http://").split(":")
     request = _analyse_request(ATTACKER["X-Forwarded-For"])
     pause = FLOOD[1] / FLOOD[0] * ATTACKING[0]
-    while time.monotonic() < stop_at:
+
+    async def one() -> None:
         try:
             _reader, writer = await asyncio.open_connection(host, int(port))
             writer.write(request)
             await writer.drain()
-            writer.close()  # hang up at once: the answer is never read
+            await asyncio.sleep(HANG_UP_AFTER)
+            writer.close()  # hang up: the answer is never read
             tally["analyse sent, hung up"] += 1
         except OSError as error:
             tally[f"tcp {type(error).__name__}"] += 1
+
+    sent: set[asyncio.Task[None]] = set()
+    while time.monotonic() < stop_at:
+        task = asyncio.create_task(one())
+        sent.add(task)
+        task.add_done_callback(sent.discard)
         await asyncio.sleep(pause)
+    await asyncio.gather(*sent)
 
 
 SLOW_SOURCE = "127.0.0.66"
