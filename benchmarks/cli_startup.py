@@ -1,7 +1,9 @@
 """How much CPU the command line spends before it does anything: ``meeple --help``, and ``meeple hive uhp`` up
 to its ``id`` answer (what a Hive GUI waits for each time it starts the engine). The budget is 0.15 s each
 (issue 30); a process's CPU time (user + system, from the kernel's accounting of the finished child) is
-measured, not its wall time, so the load of the machine changes it little.
+measured, not its wall time, so the load of the machine changes it little. The runs write and use the
+compiled bytecode (``__pycache__``) as an installed meeple does, even if ``PYTHONDONTWRITEBYTECODE`` is set
+here, and one untimed run first fills it.
 
     nice -n 19 .venv/bin/python benchmarks/cli_startup.py [--runs 20]
 
@@ -32,11 +34,14 @@ PROBE = ("import runpy, sys; sys.argv = ['meeple', *sys.argv[1:]]\n"
          "'meeple.server')) and m != 'meeple.games.registry')), file=sys.stderr)\n")
 
 
+ENV = {**{key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}, "COLUMNS": "100"}
+
+
 def cpu_of(argv: list[str], stdin: str) -> float:
     """The CPU seconds (user + system) of one run of ``python -m meeple argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-m", "meeple", *argv], input=stdin, capture_output=True, text=True,
-                   check=False, cwd=ROOT, env={**os.environ, "COLUMNS": "100"})
+                   check=False, cwd=ROOT, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -44,7 +49,7 @@ def cpu_of(argv: list[str], stdin: str) -> float:
 def imported(argv: list[str], stdin: str) -> str:
     """The game and server modules a run imports (one extra run, not timed)."""
     done = subprocess.run([sys.executable, "-c", PROBE, *argv], input=stdin, capture_output=True, text=True,
-                          check=False, cwd=ROOT)
+                          check=False, cwd=ROOT, env=ENV)
     return done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
 
 
@@ -54,6 +59,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     print(f"load average {os.getloadavg()[0]:.2f}, {runs} runs each, budget {BUDGET:.2f} s CPU")
     for label, (argv, stdin) in COMMANDS.items():
+        cpu_of(argv, stdin)  # fills __pycache__
         times = [cpu_of(argv, stdin) for _ in range(runs)]
         modules = imported(argv, stdin)
         print(f"{label:26} median {statistics.median(times):.3f} s  lowest {min(times):.3f} s  "

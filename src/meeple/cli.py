@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator, Mapping
 from functools import partial
 from typing import Annotated
 
@@ -18,7 +19,7 @@ from meeple.core.cli_i18n import cli_help, localize_tree, usage_error_text
 from meeple.core.cli_lazy import LazyCommand, LazyGroup
 from meeple.core.errors import MeepleError, os_error_reason
 from meeple.core.i18n import LANGUAGES, Msg, set_language
-from meeple.games.registry import GamePlugin, plugins, problems
+from meeple.games.registry import GamePlugin, UnknownGameError, plugin, plugins, problems
 
 app = typer.Typer(
     name="meeple",
@@ -76,14 +77,42 @@ def _game_app(game: GamePlugin) -> typer.Typer:
     return loaded
 
 
-def lazy_commands() -> dict[str, LazyCommand]:
-    """``serve`` and one command per game that has a command line, none of them imported yet."""
-    commands = {"serve": LazyCommand(SERVE_HELP, _serve_command)}
-    for name, game in plugins().items():
-        if game.has("cli"):
-            line = game.help_line
-            commands[name] = LazyCommand(cli_help(line.fr, line.en), partial(_game_app, game))
-    return commands
+class LazyCommands(Mapping[str, LazyCommand]):
+    """``serve`` and one command per game that has a command line, none of them imported yet. Looking one
+    up by name (to run it) reads only meeple's own games when it is one of them; listing them all (the help,
+    completion) reads the plug-ins too."""
+
+    warned = False
+
+    def __getitem__(self, name: str) -> LazyCommand:
+        if name == "serve":
+            return LazyCommand(SERVE_HELP, _serve_command)
+        try:
+            game = plugin(name)
+        except UnknownGameError:
+            self._warn_about_plugins()
+            raise KeyError(name) from None
+        if not game.has("cli"):
+            raise KeyError(name)
+        line = game.help_line
+        return LazyCommand(cli_help(line.fr, line.en), partial(_game_app, game))
+
+    def __iter__(self) -> Iterator[str]:
+        yield "serve"
+        games = plugins()
+        self._warn_about_plugins()
+        yield from (name for name, game in games.items() if game.has("cli"))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    @classmethod
+    def _warn_about_plugins(cls) -> None:
+        """A game that could not be read is left out, with one line each on standard error (once)."""
+        if not cls.warned:
+            cls.warned = True
+            for problem in problems():
+                _say(f"meeple: {Msg('jeu ignoré', 'game left out').text()}: {_one_line(problem.text())}")
 
 
 def root_command(load_all: bool = False) -> LazyGroup:
@@ -91,18 +120,12 @@ def root_command(load_all: bool = False) -> LazyGroup:
     (each imported when it is called; all at once with ``load_all``, for tools that walk the whole tree)."""
     command = typer.main.get_command(app)
     assert isinstance(command, LazyGroup)
-    command.lazy = lazy_commands()
+    command.lazy = LazyCommands()
     if load_all:
         for name in command.lazy:
             command.add_command(command.load(name), name)
     localize_tree(command)
     return command
-
-
-def _warn_about_plugins() -> None:
-    """A game that could not be read is left out, with one line each on standard error (not an error)."""
-    for problem in problems():
-        _say(f"meeple: {Msg('jeu ignoré', 'game left out').text()}: {_one_line(problem.text())}")
 
 
 def _say(line: str) -> None:
@@ -140,7 +163,6 @@ def main(argv: list[str] | None = None) -> int:
     _apply_language_early(sys.argv[1:] if argv is None else argv)
     try:
         command = root_command()
-        _warn_about_plugins()
         # Outside standalone mode, click returns a typer.Exit's code instead of raising it.
         result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
     except typer.Exit as done:

@@ -220,10 +220,34 @@ class LocalizedFormatter(_BaseFormatter):  # type: ignore[misc,valid-type]
         super().write_usage(prog, args, USAGE_PREFIX.text() if prefix is None else prefix)
 
 
+class _AsParsed:
+    """An option's value as click parsed it (a text, a flag): no further coercion."""
+
+    @staticmethod
+    def coerce(value: Any, param: Any, ctx: Any) -> Any:
+        """``value`` unchanged."""
+        return value
+
+
+def take_options_as_parsed(command: Any, ctx: Any) -> None:
+    """Typer (since 0.2x) coerces each option's value through a Pydantic adapter, whose import alone costs
+    about 0.1 s of CPU (``meeple hive uhp``'s whole budget): ``command``'s text and flag options, ``--help``
+    included, skip it, their value being click's already. Typer versions without it are left as they are."""
+    for param in [*command.params, command.get_help_option(ctx)]:
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        if annotation in (str, bool) and getattr(param, "_runtime_param", "none here") is None:
+            param._runtime_param = _AsParsed()
+
+
 class LocalizedContext(typer.Context):
-    """A command's context whose help page speaks the current language."""
+    """A command's context whose help page speaks the current language (and whose text and flag options
+    are taken as parsed: :func:`take_options_as_parsed`)."""
 
     formatter_class = LocalizedFormatter
+
+    def __init__(self, command: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(command, *args, **kwargs)
+        take_options_as_parsed(command, self)
 
     def get_help(self) -> str:
         """The help page of this context's command, in the current language."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import meeple.games.hive.cli as hive_cli
+import meeple.games.hive.tournament as hive_tournament
 from meeple.cli import main
 from meeple.core.batch import Backend, run_batch
 from meeple.games.hive.tournament import tournament_game
@@ -46,6 +46,6 @@ def test_ctrl_c_prints_the_table_of_the_finished_games(monkeypatch: pytest.Monke
         played.append(args[0])
         return tournament_game(*args)
 
-    monkeypatch.setattr(hive_cli, "tournament_game", interrupted_after_two)
+    monkeypatch.setattr(hive_tournament, "tournament_game", interrupted_after_two)  # the command imports it when run
     assert main([*ARGS, "--games", "5", "--jobs", "1"]) == 130
     assert "2 draws (0%) — interrupted after 2 of 5 games" in capsys.readouterr().out

@@ -6,25 +6,25 @@ import io
 import sys
 import time
 from collections.abc import Iterator
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from meeple.core.batch import Backend, run_batch
 from meeple.core.batch_cli import JobsOpt, JournalOpt, RayAddressOpt, RayOpt, ResumeOpt, check_journal
 from meeple.core.cli_i18n import cli_help
 from meeple.core.cli_json import JsonOpt, print_json
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
-from meeple.core.progress import track
 from meeple.games.hive import INFO
-from meeple.games.hive.native import native_position
-from meeple.games.hive.perft import perft, perft_by_root
 from meeple.games.hive.pieces import GameType
-from meeple.games.hive.state import HiveState
-from meeple.games.hive.tournament import BASELINES, GameResult, MatchSummary, tournament_game
+
+if TYPE_CHECKING:
+    from meeple.games.hive.state import HiveState
+    from meeple.games.hive.tournament import MatchSummary
+
+# Each command imports what it alone needs (perft, the AI, the batch machinery, Rich's progress bars):
+# ``meeple hive uhp``, started by a Hive GUI for every game, answers ``id`` without loading them.
 
 app = typer.Typer(
     help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
@@ -34,7 +34,12 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console(highlight=False)
+
+
+def _print(text: str) -> None:
+    from rich.console import Console
+
+    Console(highlight=False).print(text)
 
 
 def _game_type(text: str) -> GameType:
@@ -85,6 +90,11 @@ def perft_command(
     as_json: JsonOpt = False,
 ) -> None:
     """The leaf count at each depth from the start (perft)."""
+    from meeple.core.progress import track
+    from meeple.games.hive.native import native_position
+    from meeple.games.hive.perft import perft, perft_by_root
+    from meeple.games.hive.state import HiveState
+
     state = HiveState(_game_type(game_type))
     counts: list[JSON] = []
     position = None if python else native_position(state)
@@ -102,13 +112,15 @@ def perft_command(
         rate = leaves / seconds if seconds > 0 else float(leaves)
         counts.append({"depth": level, "leaves": leaves, "seconds": round(seconds, 3)})
         if not as_json:
-            console.print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
+            _print(f"{game_type} perft {level}: {leaves}  ({seconds:.2f} s, {rate:,.0f} leaves/s)")
     if as_json:
         print_json({"game_type": game_type, "depths": counts})
 
 
 def _native_by_root(state: HiveState, depth: int) -> Iterator[int]:
     """The native leaf count under each root move in turn (for a progress bar)."""
+    from meeple.games.hive.native import native_position
+
     for move in state.moves():
         state.play(move)
         try:
@@ -149,6 +161,10 @@ def tournament(
     as_json: JsonOpt = False,
 ) -> None:
     """The AI against an opponent, colours alternating."""
+    from meeple.core.batch import Backend, run_batch
+    from meeple.core.progress import track
+    from meeple.games.hive.tournament import BASELINES, GameResult, MatchSummary, tournament_game
+
     _game_type(game_type)
     if opponent not in (*BASELINES, "ai"):
         raise typer.BadParameter(f"{opponent!r}: random | greedy | ai", param_hint="--opponent")
@@ -176,7 +192,7 @@ def _print_summary(opponent: str, summary: MatchSummary, games: int, as_json: bo
         return
     rate = 100 * summary.wins / played if played else 0.0
     partial = Msg(f" — interrompu après {played} parties sur {games}", f" — interrupted after {played} of {games} games")
-    console.print(
+    _print(
         Msg(
             f"IA contre {opponent} : {summary.wins} victoires, {summary.losses} défaites, {summary.draws} nulles ({rate:.0f} %)",
             f"AI vs {opponent}: {summary.wins} wins, {summary.losses} losses, {summary.draws} draws ({rate:.0f}%)",

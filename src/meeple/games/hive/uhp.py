@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from meeple import __version__
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.games.hive.ai import best_move
 from meeple.games.hive.game import HiveGame
 from meeple.games.hive.notation import (
     game_state_string,
@@ -189,6 +188,8 @@ class UhpEngine:
         if game.outcome() is not None:
             raise UhpError("The game is over: there is no best move.")
         time_limit, depth = self._limits(args)
+        from meeple.games.hive.ai import best_move  # the search, loaded at the first bestmove only
+
         move = best_move(game, time_limit=time_limit, depth=depth)
         return [move_string(game.state, move)]
 
