@@ -31,10 +31,12 @@ class LiveServer:
     """``meeple serve`` in a subprocess; :meth:`start` waits until it answers, :meth:`kill` SIGKILLs it."""
 
     def __init__(self, db_path: Path | str, plugins: str = TEST_PLUGINS, port: int | None = None,
-                 extra_args: tuple[str, ...] = ()) -> None:
+                 extra_args: tuple[str, ...] = (), extra_path: tuple[str, ...] = ()) -> None:
         self.db_url = db_path if isinstance(db_path, str) else f"sqlite:///{db_path}"
         """A SQLite file, or any database URL given as text (a cluster's PostgreSQL)."""
         self.extra_args = extra_args
+        self.extra_path = extra_path
+        """Folders put first on the server's PYTHONPATH (a plug-in game's distribution, tests/plugin_template.py)."""
         self.plugins = plugins
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,7 +49,8 @@ class LiveServer:
         """Start the server; returns once it answers (generous: start-up imports every game, and a loaded
         machine may take many seconds)."""
         # this tree's src first: a worktree's server must serve its own code, not the installed package's
-        env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+        env = {**os.environ, "MEEPLE_GAME_PLUGINS": self.plugins,
+               "PYTHONPATH": os.pathsep.join([*self.extra_path, str(ROOT / "src"), str(ROOT)])}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "meeple", "serve", "--port", str(self.port), "--db", self.db_url,
              *ONE_ADDRESS_LIMITS, *self.extra_args],
