@@ -27,9 +27,16 @@ nodes beside its budget (``EDITOR_NODES``).
 
     .venv/bin/python benchmarks/murder.py --houses [--count 50] [--sizes 4-9] [--seed 0]
 
-``--houses`` generates ``count`` cases a size (difficulty 1, 2, 3 in turn) and prints their houses (rooms,
+``--houses`` generates ``count`` cases a size (difficulty 1, 2, 3, 4 in turn) and prints their houses (rooms,
 largest and smallest room) and clue mix beside the ten published reference cases
-(``tests/games/murder/distributions.py``).
+(``tests/games/murder/distributions.py``), with the share of negated lines and the suspects holding both
+their row and their column.
+
+    .venv/bin/python benchmarks/murder.py --ladder [--count 10] [--sizes 4-9] [--seed 0]
+
+``--ladder`` grades the ten published cases on the difficulty ladder (``meeple.games.murder.ladder``: steps,
+the hardest step and its weight, the effort per person, the level), then generates ``count`` cases a size at
+each level and prints the same figures per level (median and range), with the generation time.
 """
 
 from __future__ import annotations
@@ -232,7 +239,7 @@ def run_houses(sizes: list[int], count: int, seed: int) -> None:
     generated: list[Any] = []
     jobs = [(size, seed + i) for size in sizes for i in range(count)]
     for size, case_seed in track(jobs, len(jobs), "houses"):
-        generated.append(generate_case(size, 1 + case_seed % 3, case_seed))
+        generated.append(generate_case(size, 1 + case_seed % 4, case_seed))
     print(f"{'N':>2} {'source':<10} {'cases':>5} {'rooms med':>9} {'rooms range':>11} {'largest med':>11} "
           f"{'largest max':>11} {'smallest med':>12}")
     for size in sizes:
@@ -247,11 +254,58 @@ def run_houses(sizes: list[int], count: int, seed: int) -> None:
     mixes = {"generated": clue_mix(generated), "reference": clue_mix(references)}
     families = list(mixes["reference"].families)
     print(f"\n{'clues':<10} " + " ".join(f"{f:>8}" for f in families) + f" {'not_line':>8} {'no-clue suspects':>16} "
-          f"{'victim clue':>11}")
+          f"{'victim clue':>11} {'row+column suspects':>19}")
     for name, mix in mixes.items():
+        cases = generated if name == "generated" else references
+        suspects = [p for case in cases for p in case.people if not p.victim]
+        both = sum(1 for case in cases for p in case.people
+                   if not p.victim and {"row", "column"} <= {clue.kind for clue in case.clues_of(p.id)})
         print(f"{name:<10} " + " ".join(f"{100 * mix.families[f]:>7.1f}%" for f in families)
               + f" {100 * mix.negated_lines:>7.1f}% {mix.suspects_without_clue:>9} in {mix.cases:<4}"
-              f" {mix.victims_with_clue:>5} in {mix.cases}")
+              f" {mix.victims_with_clue:>5} in {mix.cases} {both:>9} of {len(suspects)}")
+
+
+def _grade_row(name: str, grades: list[Any]) -> str:
+    def spread(values: list[float], digits: int = 1) -> str:
+        low, mid, high = min(values), statistics.median(values), max(values)
+        return f"{mid:.{digits}f} ({low:.{digits}f}-{high:.{digits}f})" if len(values) > 1 else f"{mid:.{digits}f}"
+
+    rungs = Counter(g.hardest_rung for g in grades).most_common(2)
+    return (f"{name:<44} {len(grades):>5} {spread([g.steps for g in grades], 0):>14} "
+            f"{spread([g.hardest for g in grades]):>15} {spread([g.effort_per_person for g in grades], 2):>18}  "
+            + ", ".join(f"{rung} ×{n}" for rung, n in rungs))
+
+
+def run_ladder(sizes: list[int], count: int, seed: int) -> None:
+    """The published cases' grades, then generated cases' figures level by level."""
+    from tests.games.murder.reference import load_reference, reference_files
+
+    from meeple.games.murder.ladder import LEVEL_NAMES
+
+    header = (f"{'case':<44} {'cases':>5} {'steps':>14} {'hardest':>15} {'effort/person':>18}  hardest rung\n"
+              + "-" * 120)
+    print(header)
+    published: dict[int, list[Any]] = {}
+    for path in reference_files():
+        case = load_reference(path)
+        grade = solve_logically(case).grade
+        published.setdefault(grade.level, []).append(grade)
+        print(_grade_row(f"{path.stem[:34]} {case.size}×{case.size} → {LEVEL_NAMES[grade.level].fr}", [grade]))
+    jobs = [(size, level, seed + i) for level in LEVEL_NAMES for size in sizes for i in range(count)]
+    made: dict[int, list[Any]] = {level: [] for level in LEVEL_NAMES}
+    seconds: dict[int, list[float]] = {level: [] for level in LEVEL_NAMES}
+    for size, level, case_seed in track(jobs, len(jobs), "ladder"):
+        started = time.process_time()
+        case = generate_case(size, level, case_seed)
+        seconds[level].append(time.process_time() - started)
+        made[level].append(solve_logically(case).grade)
+    print()
+    print(header)
+    for level, name in LEVEL_NAMES.items():
+        print(_grade_row(f"published « {name.fr} »", published.get(level, [])) if level in published else
+              f"published « {name.fr} »: none")
+        print(_grade_row(f"generated « {name.fr} » {sizes[0]}×{sizes[0]}-{sizes[-1]}×{sizes[-1]}", made[level])
+              + f"; CPU median {statistics.median(seconds[level]):.2f} s, p95 {_p95(seconds[level]):.2f} s")
 
 
 def main() -> None:
@@ -265,6 +319,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds before one exact run is stopped")
     parser.add_argument("--houses", action="store_true", help="generated houses and clues beside the reference")
     parser.add_argument("--editor", action="store_true", help="the case editor's check on drafts")
+    parser.add_argument("--ladder", action="store_true", help="published and generated cases on the difficulty ladder")
     args = parser.parse_args()
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     if args.adversarial:
@@ -273,6 +328,8 @@ def main() -> None:
         run_editor(args.count, args.seed)
     elif args.houses:
         run_houses(_sizes(args.sizes), args.count, args.seed)
+    elif args.ladder:
+        run_ladder(_sizes(args.sizes), args.count, args.seed)
     else:
         run(_sizes(args.sizes), [int(d) for d in args.difficulty.split(",")], args.count, args.seed)
         run_hand_made()

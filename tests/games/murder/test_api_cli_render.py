@@ -270,7 +270,7 @@ def test_cli_unknown_difficulty_is_quoted_the_french_way(capsys: pytest.CaptureF
     capsys.readouterr()
     assert main(["--lang", "fr", "murder", "generate", "--difficulty", "7"]) == 2
     assert capsys.readouterr().err.strip() == ("meeple: valeur invalide pour --difficulty : "
-                                               "difficulté inconnue « 7 » : 1/facile, 2/moyen, 3/difficile")
+                                               "difficulté inconnue « 7 » : 1/facile, 2/moyen, 3/difficile, 4/expert")
     assert main(["--lang", "en", "murder", "generate", "--difficulty", "7"]) == 2
     assert capsys.readouterr().err.strip() == ("meeple: Invalid value for --difficulty: "
-                                               "unknown difficulty '7': 1/easy, 2/medium, 3/hard")
+                                               "unknown difficulty '7': 1/easy, 2/medium, 3/hard, 4/expert")

@@ -23,7 +23,7 @@ ANSWER = {"André": (2, 3), "Blanche": (1, 2), "Edgar": (3, 0), "Odile": (0, 1)}
 GOOD_CLUES = [{"person": "André", "kind": "not_beside", "object": "banc"},
               {"person": "Blanche", "kind": "on", "object": "tapis"},
               {"person": "Odile", "kind": "not_corner"}]
-"""A minimal guess-free set (medium: it needs the victim's room rule)."""
+"""A minimal guess-free set (difficile: it needs the victim's room rule)."""
 GUESS_CLUES = [{"person": "Blanche", "kind": "not_row", "index": 3}, {"person": "Edgar", "kind": "row", "index": 3},
                {"person": "Odile", "kind": "column", "index": 1}, {"person": "Odile", "kind": "not_column", "index": 2},
                {"person": "André", "kind": "alone"}, {"person": "Blanche", "kind": "not_room", "room": "A"}]
@@ -87,7 +87,7 @@ def test_a_unique_guess_free_draft_is_ok_with_its_difficulty_murderer_and_card_s
     answer = check(draft(GOOD_CLUES))
     assert answer["ok"] is True and answer["problems"] == [] and answer["format_error"] is None
     assert answer["solutions"] == 1 and answer["no_guess"] is True and answer["stuck"] is None
-    assert answer["difficulty"] == 2 and answer["steps"] == 9 and answer["murderer"] == "Blanche"
+    assert answer["difficulty"] == 3 and answer["steps"] == 10 and answer["murderer"] == "Blanche"
     assert answer["solution"] == {pid: list(cell) for pid, cell in ANSWER.items()} and answer["witness"] is None
     assert answer["clue_texts"] == [
         {"fr": "Il n'était à côté d'aucun banc.", "en": "He was next to no bench."},

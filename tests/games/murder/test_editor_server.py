@@ -16,7 +16,7 @@ def test_the_server_checks_a_draft_and_answers_garbage_with_a_format_error_and_o
     reply = server.post(ROUTE, json={"params": {"case": draft(GOOD_CLUES), "lang": "en"}})
     assert reply.status_code == 200
     answer = reply.json()["result"]
-    assert answer["ok"] is True and answer["difficulty"] == 2 and answer["murderer"] == "Blanche"
+    assert answer["ok"] is True and answer["difficulty"] == 3 and answer["murderer"] == "Blanche"
     assert answer["solution"] == {pid: list(cell) for pid, cell in ANSWER.items()}
     for garbage in ("a case", 42, None, {"format": "meeple-murder-case", "version": 1, "size": "big"}):
         reply = server.post(ROUTE, json={"params": {"case": garbage}})

@@ -15,13 +15,14 @@ from meeple.games.murder.generate import (
     LARGEST_ROOM,
     MIX_TARGETS,
     NAMES,
+    NOT_LINE_TARGET,
     ROOM_COUNTS,
     THEMES,
     generate_case,
     mix_family,
 )
 from meeple.games.murder.logic import solve_logically
-from meeple.games.murder.model import Case, fold
+from meeple.games.murder.model import OBJECT_KINDS, Case, fold
 from meeple.games.murder.text import card_sentences
 
 from .conftest import generated
@@ -29,6 +30,7 @@ from .distributions import clue_mix, house_stats, median
 from .reference import load_reference, reference_files, require_reference
 
 SIZES = range(4, 10)
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "murder.md"
 
 
 def test_same_seed_same_case_and_another_seed_another_case() -> None:
@@ -43,7 +45,7 @@ def _without(case: Case, index: int) -> Case:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("difficulty", [1, 2, 3])
+@pytest.mark.parametrize("difficulty", [1, 2, 3, 4])
 def test_generated_case_is_unique_guess_free_at_exactly_its_level_and_minimal(size: int, difficulty: int) -> None:
     case = generated(size, difficulty)
     assert case.size == size and len(case.people) == size
@@ -97,8 +99,8 @@ def test_generated_people_have_french_names_with_accents_and_distinct_initials()
 def test_generated_cases_mix_the_kinds_of_clue_like_published_cases() -> None:
     # before: « à côté » 33 % of 9×9 clues, rooms 11 %, company 9 %, negated rows/columns never, a suspect
     # without any clue in 13 cases of 50, the victim holding a clue in 13 of 50 (benchmarks/README.md)
-    cases = [generated(size, difficulty) for size in SIZES for difficulty in (1, 2, 3)]
-    cases += [generate_case(9, 1 + seed % 3, seed) for seed in range(2, 8)]
+    cases = [generated(size, difficulty) for size in SIZES for difficulty in (1, 2, 3, 4)]
+    cases += [generate_case(9, 1 + seed % 4, seed) for seed in range(2, 8)]
     mix = clue_mix(cases)
     assert mix.suspects_without_clue == 0
     assert mix.victims_with_clue <= len(cases) // 4  # the victim's extra clue only when it is needed
@@ -112,8 +114,35 @@ def test_generated_cases_mix_the_kinds_of_clue_like_published_cases() -> None:
     reference = clue_mix(load_reference(path) for path in reference_files())
     for family, share in reference.families.items():  # and near what the published cases hold
         assert abs(mix.families[family] - share) <= 0.12, (family, mix.families[family], share)
-    # « pas dans la rangée » / « pas dans la colonne »: 2 of these 214 clues before the trade (0.9 %), 13 after
-    assert shares["not_line"] >= 0.03
+    # « pas dans la rangée » / « pas dans la colonne »: none of the 78 published clues, so no more than the rule
+    # of three allows, 3 / 78 (it was 6 % of generated clues); and no suspect holds both their row and their
+    # column, which pin a cell like coordinates (14 of 396 suspects did; none of the 55 published ones)
+    assert NOT_LINE_TARGET < 3 / 78 and shares["not_line"] <= 3 / 78
+    for case in cases:
+        for person in case.people:
+            kinds = {clue.kind for clue in case.clues_of(person.id)}
+            assert not {"row", "column"} <= kinds, (case.title, person.name)
+
+
+def test_rooms_hold_the_objects_of_their_kind_and_the_docs_table_is_the_generators() -> None:
+    """Rule 17's table of room kinds (French and English) is THEMES, and every generated room's objects come
+    from its kind: no rug on the beach, no stage of statues."""
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("| room (FR) | room (EN) |"):].split("\n\n")[0].splitlines()[2:]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table]
+    assert [(fr, en) for fr, en, *_ in rows] == [(t.fr, t.en) for t in THEMES]
+    for (_, _, objects_fr, objects_en, *_), theme in zip(rows, THEMES, strict=True):
+        assert objects_fr.split(", ") == list(theme.furniture)
+        assert objects_en.split(", ") == [OBJECT_KINDS[kind].english for kind in theme.furniture]
+    by_name = {theme.fr: theme for theme in THEMES}
+    for size in SIZES:
+        for difficulty in (1, 3):
+            case = generated(size, difficulty)
+            for cell, kind in case.objects.items():
+                room = case.room_by_id[case.room_of(cell)]
+                assert kind in by_name[room.name.fr].furniture, (room.name.fr, kind)
+    beach, stage = by_name["la Plage"], by_name["la Scène"]
+    assert "tapis" not in beach.furniture and "carpette" not in beach.furniture and "statue" not in stage.furniture
 
 
 def test_generated_houses_have_as_many_rooms_and_as_large_ones_as_published_cases() -> None:
@@ -135,7 +164,7 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(MeepleError, match="4"):
         generate_case(3, 1, 0)
     with pytest.raises(MeepleError):
-        generate_case(5, 4, 0)
+        generate_case(5, 5, 0)
 
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "case-5x5-d2-s1.json"

@@ -103,7 +103,7 @@ def test_walls_overlap_where_they_meet_so_no_seam_shows() -> None:
 
 def test_a_book_has_a_title_page_cases_in_rising_difficulty_and_solutions_at_the_end(tmp_path: Path) -> None:
     plan = book_plan(7, [4, 5], None, 11)
-    assert [level for _, level, _ in plan] == sorted(level for _, level, _ in plan) == [1, 1, 1, 2, 2, 3, 3]
+    assert [level for _, level, _ in plan] == sorted(level for _, level, _ in plan) == [1, 1, 2, 2, 3, 3, 4]
     entries = make_entries(plan)
     assert all(entry.steps > 0 for entry in entries)
     out = tmp_path / "book.pdf"

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from meeple.games.murder import logic
 from meeple.games.murder.caseio import case_from_json, case_to_json
 from meeple.games.murder.exact import count_solutions
+from meeple.games.murder.ladder import EFFORT_BUDGETS, RUNGS, level_of
 from meeple.games.murder.logic import DEDUCTIONS, LEVEL_NAMES, solve_logically
 from meeple.games.murder.model import Case, is_solution
 
@@ -55,7 +56,7 @@ def test_hotel_room_13_is_solved_by_the_room_census(monkeypatch: pytest.MonkeyPa
     require_reference()
     case = load_reference(REFERENCE_DIR / "community_aporius_hotelzimmer_13_check_in.json")
     result = solve_logically(case)
-    assert result.solved and result.difficulty == 3 and result.solution == dict(case.solution or {})
+    assert result.solved and result.difficulty == 4 and result.solution == dict(case.solution or {})
     census = [step for step in result.steps if step.rule == "room_census"]
     assert census and "Seul Cyrus peut être dans la pièce 2" in census[0].text.fr
     assert "Only Cyrus can be in room 2" in census[0].text.en
@@ -70,7 +71,7 @@ def test_crowded_room_closes_a_room_that_lines_must_fill_with_too_many_people() 
     # rows 1-5 reach room D and have places outside it in columns 1-2 only: three people at least are in D
     victim = case_from_json(case_json(["AADDDD"] * 5 + ["BBBBBB"]))
     steps = [step for step in solve_logically(victim).steps if step.rule == "crowded_room"]
-    assert steps and steps[0].level == 3 and steps[0].updates == {0: steps[0].updates[0]}
+    assert steps and steps[0].level == 4 and steps[0].updates == {0: steps[0].updates[0]}
     assert steps[0].updates[0] & victim.room_masks["D"] == 0  # the victim is not in D
     assert steps[0].text.fr == ("Les rangées 1, 2, 3, 4 et 5 atteignent la pièce D et n'ont de places hors de la pièce"
                                 " que dans les colonnes 1 et 2 : au moins 3 personnes s'y trouvent, donc la victime"
@@ -230,19 +231,27 @@ def test_exact_solver_respects_given_people() -> None:
 def test_every_step_is_explained_in_french_and_english_and_the_ladder_is_ordered() -> None:
     levels = [d.level for d in DEDUCTIONS]
     assert levels == sorted(levels)
-    for difficulty in (1, 2, 3):
+    for difficulty in (1, 2, 3, 4):
         result = solve_logically(generated(7, difficulty))
-        assert result.solved and result.difficulty == difficulty
-        assert max(step.level for step in result.steps) == difficulty
+        assert result.solved and result.difficulty == difficulty and result.grade is not None
+        hardest = max(step.level for step in result.steps)
+        assert hardest == level_of(result.grade.hardest)
+        # the hardest step sets the level, or the level below it when the effort moved it up
+        assert hardest == difficulty or (hardest == difficulty - 1
+                                         and result.grade.effort_per_person > EFFORT_BUDGETS[hardest])
         for step in result.steps:
             assert step.text.fr and step.text.en and step.text.fr != step.text.en
             assert step.rule in {d.key for d in DEDUCTIONS} | {"row_single", "column_single"}
+            assert step.technique in RUNGS and step.level == level_of(step.weight)
 
 
 def test_capping_the_level_below_a_case_difficulty_leaves_it_needing_a_guess() -> None:
-    case = generated(6, 3)
-    assert solve_logically(case, max_level=2).needs_guess
-    assert solve_logically(case, max_level=3).solved
+    case = generated(6, 4)
+    result = solve_logically(case)
+    assert result.grade is not None
+    top = level_of(result.grade.hardest)
+    assert solve_logically(case, max_level=top - 1).needs_guess
+    assert solve_logically(case, max_level=top).solved
 
 
 def test_room_capacity_two_people_never_fit_in_a_one_row_room() -> None:

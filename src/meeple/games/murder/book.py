@@ -37,7 +37,7 @@ class BookEntry:
 
 def book_plan(count: int, sizes: list[int], difficulty: int | None, seed: int) -> list[tuple[int, int, int]]:
     """The (size, difficulty, seed) of each case, in book order: rising difficulty, then size. Sizes are
-    taken in turn; ``difficulty`` ``None`` (mixed) takes 1, 2, 3 in turn."""
+    taken in turn; ``difficulty`` ``None`` (mixed) takes 1, 2, 3, 4 in turn."""
     if not 1 <= count <= MAX_BOOK_CASES:
         raise MeepleError(Msg(f"nombre d'enquêtes {count} : de 1 à {MAX_BOOK_CASES}",
                               f"number of cases {count}: from 1 to {MAX_BOOK_CASES}"))

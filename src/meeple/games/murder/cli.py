@@ -241,7 +241,8 @@ def generate(
         f"côté N du plateau N×N ({MIN_SIZE} à {MAX_SIZE})", f"side N of the N×N board ({MIN_SIZE} to {MAX_SIZE})"
     ))] = 6,
     difficulty: Annotated[str, typer.Option("--difficulty", help=cli_help(
-        "difficulté : 1 ou facile, 2 ou moyen, 3 ou difficile", "difficulty: 1 or easy, 2 or medium, 3 or hard"
+        "difficulté : 1 ou facile, 2 ou moyen, 3 ou difficile, 4 ou expert",
+        "difficulty: 1 or easy, 2 or medium, 3 or hard, 4 or expert"
     ))] = "1",
     seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 0,
     count: Annotated[int, typer.Option("--count", help=cli_help("nombre d'enquêtes", "number of cases"))] = 1,
@@ -404,8 +405,8 @@ def book(
     sizes: Annotated[str, typer.Option("--sizes", help=cli_help(
         "tailles, prises tour à tour : 6-9 ou 5,7,9", "sizes, taken in turn: 6-9 or 5,7,9"))] = "6-9",
     difficulty: Annotated[str, typer.Option("--difficulty", help=cli_help(
-        "mixed (1, 2, 3 tour à tour), 1 ou facile, 2 ou moyen, 3 ou difficile",
-        "mixed (1, 2, 3 in turn), 1 or easy, 2 or medium, 3 or hard"))] = "mixed",
+        "mixed (1, 2, 3, 4 tour à tour), 1 ou facile, 2 ou moyen, 3 ou difficile, 4 ou expert",
+        "mixed (1, 2, 3, 4 in turn), 1 or easy, 2 or medium, 3 or hard, 4 or expert"))] = "mixed",
     seed: Annotated[int, typer.Option("--seed", help=cli_help("graine du hasard", "random seed"))] = 0,
     lang: LangOpt = None,
     paper: PaperOpt = None,

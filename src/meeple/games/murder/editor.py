@@ -10,7 +10,7 @@ The answer, every text ``{fr, en}``:
   usually incomplete: an answer, not an error); then nothing else is filled;
 - ``problems``: what keeps it from ``ok``; ``solutions``: 0, 1 or 2 (two or more; ``None`` when the
   budget ran out); ``unique``; ``no_guess`` (``None`` unless unique);
-- when unique: ``solution`` and ``murderer``, ``steps`` (logical steps taken), ``difficulty`` (1-3, when
+- when unique: ``solution`` and ``murderer``, ``steps`` (logical steps taken), ``difficulty`` (1-4, when
   no guess is needed) or ``stuck`` ``{"step", "placed", "message"}`` (the step that would need a guess,
   who is placed for sure by then); with two solutions, ``witness``: a second board;
 - ``clue_texts``: each clue's card sentence, in the draft's order.

@@ -1,6 +1,6 @@
 """Sudoku Murder as a one-player :class:`~meeple.core.game.Game`: a move places or removes a person.
 
-Options: ``{"size": 4..9, "difficulty": 1..3 | "facile"/"easy"...}`` (a case generated from the seed;
+Options: ``{"size": 4..9, "difficulty": 1..4 | "facile"/"easy"...}`` (a case generated from the seed;
 default 6, 1) or ``{"case": <a meeple-murder-case JSON value>}`` (that case; the seed is unused).
 
 Moves: ``{"person": "Anna", "cell": [row, col]}`` places Anna (rows and columns from 0);

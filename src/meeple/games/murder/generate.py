@@ -58,22 +58,26 @@ class RoomTheme:
 
 THEMES: tuple[RoomTheme, ...] = (
     RoomTheme("la Bibliothèque", "the Library", "dans", ("parquet", "moquette"), ("étagère", "fauteuil", "tapis", "table", "chaise")),
-    RoomTheme("le Bureau", "the Study", "dans", ("parquet", "moquette"), ("table", "chaise", "étagère", "plante", "fauteuil")),
-    RoomTheme("la Cuisine", "the Kitchen", "dans", ("carrelage", "lino"), ("table", "chaise", "tabouret", "poubelle", "caisse")),
-    RoomTheme("le Salon", "the Living Room", "dans", ("parquet", "moquette"), ("canapé", "fauteuil", "tapis", "table", "plante", "statue")),
-    RoomTheme("la Chambre", "the Bedroom", "dans", ("moquette", "parquet"), ("lit", "carpette", "étagère", "chaise", "plante")),
+    RoomTheme("le Bureau", "the Study", "dans", ("parquet", "moquette"), ("table", "chaise", "étagère", "fauteuil", "plante", "poubelle")),
+    RoomTheme("la Cuisine", "the Kitchen", "dans", ("carrelage", "lino"), ("table", "chaise", "tabouret", "poubelle", "plante")),
+    RoomTheme("le Salon", "the Living Room", "dans", ("parquet", "moquette"), ("canapé", "fauteuil", "tapis", "table", "plante", "étagère")),
+    RoomTheme("la Chambre", "the Bedroom", "dans", ("moquette", "parquet"), ("lit", "carpette", "étagère", "chaise", "fauteuil", "plante")),
     RoomTheme("la Cave", "the Cellar", "dans", ("pierre", "béton"), ("caisse", "tabouret", "étagère", "poubelle")),
     RoomTheme("la Terrasse", "the Terrace", "sur", ("pierre", "carrelage"), ("banc", "chaise", "plante", "table", "fontaine")),
-    RoomTheme("la Scène", "the Stage", "sur", ("parquet", "béton"), ("chaise", "statue", "tabouret", "tapis")),
+    RoomTheme("la Scène", "the Stage", "sur", ("parquet", "béton"), ("chaise", "tabouret", "tapis", "caisse", "banc")),
     RoomTheme("le Jardin", "the Garden", "dans", ("herbe",), ("arbre", "buisson", "banc", "fontaine", "statue", "rocher")),
-    RoomTheme("la Salle de bain", "the Bathroom", "dans", ("carrelage", "marbre"), ("carpette", "tabouret", "plante")),
-    RoomTheme("l'Entrée", "the Hall", "dans", ("marbre", "carrelage"), ("banc", "statue", "plante", "carpette")),
-    RoomTheme("la Salle à manger", "the Dining Room", "dans", ("parquet", "carrelage"), ("table", "chaise", "étagère", "plante")),
+    RoomTheme("la Salle de bain", "the Bathroom", "dans", ("carrelage", "marbre"), ("carpette", "tabouret", "plante", "poubelle")),
+    RoomTheme("l'Entrée", "the Hall", "dans", ("marbre", "carrelage"), ("banc", "statue", "plante", "carpette", "étagère")),
+    RoomTheme("la Salle à manger", "the Dining Room", "dans", ("parquet", "carrelage"), ("table", "chaise", "étagère", "plante", "tapis")),
     RoomTheme("le Garage", "the Garage", "dans", ("béton",), ("caisse", "poubelle", "tabouret", "étagère")),
-    RoomTheme("la Véranda", "the Conservatory", "dans", ("carrelage", "pierre"), ("plante", "fauteuil", "banc", "arbre")),
-    RoomTheme("le Balcon", "the Balcony", "sur", ("pierre", "béton"), ("chaise", "plante", "banc")),
-    RoomTheme("la Plage", "the Beach", "sur", ("sable",), ("rocher", "tapis", "chaise", "buisson")),
+    RoomTheme("la Véranda", "the Conservatory", "dans", ("carrelage", "pierre"), ("plante", "fauteuil", "banc", "table", "arbre")),
+    RoomTheme("le Balcon", "the Balcony", "sur", ("pierre", "béton"), ("chaise", "plante", "banc", "table")),
+    RoomTheme("la Plage", "the Beach", "sur", ("sable",), ("rocher", "chaise", "arbre", "buisson", "poubelle")),
 )
+"""The kinds of room a house is made of, with the objects each may hold (docs/rules/murder.md, rule 17's
+table, in French and English): what one finds there — a library's shelves and armchairs, a beach's rocks,
+deck chairs, palm trees and bins, a stage's chairs, stools, rugs, crates and benches — never a rug on the
+sand or a stage of statues. A test holds the table of the docs to this one."""
 
 NAMES: tuple[tuple[str, str], ...] = (
     ("Agnès", "f"), ("Anna", "f"), ("André", "m"), ("Armand", "m"), ("Béatrice", "f"), ("Blanche", "f"),
@@ -100,13 +104,19 @@ FAMILIES: dict[str, str] = {
 }
 """The six kinds of information a clue gives."""
 
+NOT_LINE_TARGET = 1 / 80
+"""The share of « pas dans la rangée / la colonne » clues aimed at: none of the 78 clues of the ten published
+cases is one, so as often as Laplace's rule of succession says such a clue would come next, (0 + 1) / (78 + 2),
+about 1 %; the test bounds the share by the rule of three, 3 / 78 ≈ 3.8 % (the most published cases warrant)."""
+
 MIX_TARGETS: dict[str, float] = {
-    "room": 0.34, "beside": 0.18, "object": 0.18, "line": 0.10, "not_line": 0.05, "corner": 0.10, "company": 0.05,
+    "room": 0.34, "beside": 0.18, "object": 0.18, "line": 0.14, "not_line": NOT_LINE_TARGET, "corner": 0.10,
+    "company": 0.05,
 }
 """The share of clues each family aims at, near the ten published cases (rooms 29 %, « à côté » 23 %,
 objects 18 %, rows and columns 17 %, corners 10 %, company 3 %: ``benchmarks/README.md``); « pas dans la
-rangée » / « pas dans la colonne » (``not_line``) take a small share of the lines'. The generator tries to
-drop first a clue of the family furthest above its share."""
+rangée » / « pas dans la colonne » (``not_line``) take the small share of :data:`NOT_LINE_TARGET`. The
+generator tries to drop first a clue of the family furthest above its share."""
 
 
 def mix_family(kind: str) -> str:
@@ -274,18 +284,25 @@ def _people(size: int, rng: SeededRandom) -> list[tuple[str, str]]:
             for initial, gender in zip(initials, genders, strict=True)]
 
 
-LINE_TRUTHS = 0.3
-"""The chance that a person's row, column and a row and column they are not in join the clues on offer."""
+LINE_TRUTHS = 0.4
+"""The chance that a person's row or their column (one of the two, never both) joins the clues on offer."""
+
+NOT_LINE_TRUTHS = 0.15
+"""The chance that a row or a column a person is not in joins the clues on offer (published cases have none:
+:data:`NOT_LINE_TARGET`)."""
 
 
 def _true_clues(case: Case, person: Person, cell: Cell, answer: dict[str, Cell], rng: SeededRandom) -> list[Clue]:
     room = case.room_of(cell)
     pid = person.id
     clues = [Clue(pid, "room", room=room)]
-    if rng.random() < LINE_TRUTHS:  # not everybody's row and column are on offer: cases lean less on lines
-        clues += [Clue(pid, "row", index=cell[0]), Clue(pid, "column", index=cell[1]),
-                  Clue(pid, "not_row", index=rng.choice([r for r in range(case.size) if r != cell[0]])),
-                  Clue(pid, "not_column", index=rng.choice([c for c in range(case.size) if c != cell[1]]))]
+    if rng.random() < LINE_TRUTHS:  # not everybody's lines are on offer: cases lean less on them
+        # a row or a column, never both: the two pin a cell like coordinates, which no published suspect gets
+        clues.append(Clue(pid, "row", index=cell[0]) if rng.random() < 0.5 else Clue(pid, "column", index=cell[1]))
+    if rng.random() < NOT_LINE_TRUTHS:
+        clues.append(Clue(pid, "not_row", index=rng.choice([r for r in range(case.size) if r != cell[0]]))
+                     if rng.random() < 0.5 else
+                     Clue(pid, "not_column", index=rng.choice([c for c in range(case.size) if c != cell[1]])))
     others = [r.id for r in case.rooms if r.id != room]
     if others:
         clues.append(Clue(pid, "not_room", room=rng.choice(others)))
@@ -383,8 +400,10 @@ def _drop_pass(case: Case, clues: list[Clue], difficulty: int, rng: SeededRandom
 NEGATION_TRIES = 3
 """Rows or columns a person is not in that :func:`_negate_lines` tries in place of one of their clues."""
 
-NEGATION_SUCCESS = 0.5
-"""About the share of cases in which :func:`_negate_lines` finds a trade (measured: 9 of 31, 15 of 29)."""
+NEGATION_SUCCESS = 1.0
+"""What the chance to try a trade is divided by (the share of cases that find one, once about a half). Set so
+that negated lines come out at :data:`NOT_LINE_TARGET`: 1.2 % of the clues of 288 generated cases (0.4 %
+without trades, 2.4 % at 0.5; ``benchmarks/murder.py --houses``)."""
 
 NEGATION_SOLVES = 12
 """Logical solves :func:`_negate_lines` may spend on one case (it doubled 9×9 generation time unbounded)."""
@@ -395,12 +414,11 @@ def _negate_lines(case: Case, clues: list[Clue], difficulty: int, rng: SeededRan
     rangée » / « pas dans la colonne » truths of the same person, while negated lines stay under their
     share and the case stays guess-free at exactly ``difficulty``.
 
-    Dropping alone keeps them rare (0.8 % of clues): a row one is not in is weak, so it is nearly always
+    Dropping alone keeps them rare (0.4 % of clues): a row one is not in is weak, so it is nearly always
     droppable — but it can do the work of a clue that is not, and then it is needed in its place (the case
     without either was unsolvable), so the trade keeps the case minimal."""
     # one trade is a large share of a small case's few clues (a 4×4 case holds about five): a case tries
-    # with a chance that brings the share near the target on every size, given that about half the
-    # cases that try find a trade
+    # with a chance that brings the share near the target on every size
     if rng.random() >= min(1.0, MIX_TARGETS["not_line"] * len(clues) / NEGATION_SUCCESS):
         return clues
     answer = case.solution or {}
@@ -461,7 +479,7 @@ def _drop_order(case: Case, clues: list[Clue], kept: list[bool], rng: SeededRand
 
 
 def generate_case(size: int, difficulty: int, seed: int, max_attempts: int = 2000) -> Case:
-    """A case of ``size``×``size`` at exactly ``difficulty`` (1-3), the same for the same seed."""
+    """A case of ``size``×``size`` at exactly ``difficulty`` (1-4: its grade, :mod:`meeple.games.murder.ladder`), the same for the same seed."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise MeepleError(Msg(f"taille {size} : de {MIN_SIZE} à {MAX_SIZE}", f"size {size}: from {MIN_SIZE} to {MAX_SIZE}"))
     if not 1 <= difficulty <= MAX_LEVEL:
