@@ -64,7 +64,7 @@ class EngineBox:
     def __init__(self, engine: Game[Any], exact: bool = True) -> None:
         self.engine = engine
         self.exact = exact
-        self._legal: dict[int, Any] | None = None
+        self._legal: Mapping[int, Any] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> EngineBox:
         return EngineBox(self.engine.copy(), self.exact)
@@ -74,7 +74,7 @@ class EngineBox:
             return (_box_from_record, (self.engine.record(),))
         return (EngineBox, (self.engine, False))
 
-    def legal(self, space: ActionSpace[Any]) -> dict[int, Any]:
+    def legal(self, space: ActionSpace[Any]) -> Mapping[int, Any]:
         """The legal moves by action id (computed once per position)."""
         if self._legal is None:
             self._legal = space.legal(self.engine)
@@ -391,6 +391,11 @@ def _only(*keys: str) -> Callable[[Mapping[str, Any]], tuple[dict[str, Any], int
     return options
 
 
+def _hive_options(params: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """Hive's game type, its moves listed by the native core (proven equal to the Python rules): RL speed."""
+    return {"game_type": params["game_type"], "native_rules": True}, 0
+
+
 def _skirmish_bound(game: Any) -> int:
     """Each fighter acts at most once a round (R18): rounds × fighters activations."""
     return int(game.scenario.rounds * len(game.scenario.fighters))
@@ -402,7 +407,7 @@ SPECS: tuple[Spec, ...] = (
           "deals": ILYOS_DEALS, "seed": 0},
          _ilyos_options, None, lambda game: ILYOS_MAX_ACTIONS, min_players=2, max_players=4, chance=True),
     Spec("hive", "meeple Hive (UHP, with the Centipede)", {"game_type": "Base+MLPC", "max_plies": 400},
-         _only("game_type"), "max_plies"),
+         _hive_options, "max_plies"),
     Spec("skirmish", "meeple skirmish", {"scenario": "ford"}, _only("scenario"), None, _skirmish_bound),
     Spec("stealth", "meeple stealth", {"level": "1-1", "max_turns": 100}, _stealth_options, "max_turns",
          min_players=1, max_players=1),

@@ -23,6 +23,7 @@ turn it into a lost game instead).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meeple.core.game import Game, canonical_json
@@ -65,6 +66,8 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self.game_name = game
         # ILYOS's action space is the 11 × 11 board's (spaces.ILYOS_SIZE); the game's default is 15 × 15
         self.options = {"size": ILYOS_SIZE, **options} if game == "ilyos" else dict(options)
+        if game == "hive":  # Hive's moves from the native core, proven equal to its Python rules: RL speed
+            self.options.setdefault("native_rules", True)
         self.render_mode = render_mode
         self._factory = found.info().factory
         template = self._factory(self.options, 0)  # bad options fail here, with the engine's FormatError
@@ -103,14 +106,14 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._plies = 0
-        self._legal: dict[int, Any] | None = None
+        self._legal: Mapping[int, Any] | None = None
         self.agent_selection = self._agent_to_move()
 
     def _agent_to_move(self) -> str:
         seat = self.engine.to_move()
         return self.possible_agents[0 if seat is None else seat]
 
-    def _legal_now(self) -> dict[int, Any]:
+    def _legal_now(self) -> Mapping[int, Any]:
         if self._legal is None:
             self._legal = self.space.legal(self.engine)
         return self._legal

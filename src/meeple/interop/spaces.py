@@ -18,7 +18,8 @@ PettingZoo or Gymnasium; numpy is the only outside dependency.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from meeple.core.errors import IllegalMoveError
@@ -55,7 +56,7 @@ class ActionSpace(ABC, Generic[M]):
     def structural(self, game: Game[M], action: int) -> M | None:
         """The move ``action`` describes in this position, legal or not; ``None`` if it names none."""
 
-    def legal(self, game: Game[M]) -> dict[int, M]:
+    def legal(self, game: Game[M]) -> Mapping[int, M]:
         """Every legal move by its canonical id, ids ascending."""
         table: dict[int, M] = {}
         for move in game.legal_moves():
@@ -160,6 +161,11 @@ class HiveSpace(ActionSpace[Any]):
         """The space of a :class:`~meeple.games.hive.game.HiveGame`'s game type."""
         return cls(str(game.game_type), len(game.game_type.pieces))
 
+    def legal(self, game: Any) -> Mapping[int, Any]:
+        if game.native is not None:  # the native core encodes the moves itself (the same ids)
+            return NativeLegal(game.native)
+        return super().legal(game)
+
     def encode(self, game: Any, move: Any) -> int:
         from meeple.games.hive.board import DIRS
 
@@ -199,6 +205,9 @@ class HiveSpace(ActionSpace[Any]):
 
         state, size = game.state, self.pieces
         out = self._vector()
+        if game.native is not None:
+            game.native.observe(out)
+            return out
         board = state.board
         placed = [p for p in range(size) if board.where[p] >= 0]
         anchor = axial(board.where[placed[0]]) if placed else (0, 0)
@@ -220,6 +229,35 @@ class HiveSpace(ActionSpace[Any]):
         out[tail] = float(state.ply & 1)
         out[tail + 1 + min(state.ply // 2, 4)] = 1.0
         return out
+
+
+class NativeLegal(Mapping[int, Any]):
+    """Hive's legal moves by action id as the native core lists them (ids ascending), each move made
+    only when asked for: an RL step looks at one of them. It answers for the position it was made in."""
+
+    __slots__ = ("_hash", "_ids", "_position")
+
+    def __init__(self, position: Any) -> None:
+        self._position = position
+        self._ids: list[int] = position.legal_actions()
+        self._hash = position.hash()
+
+    def __getitem__(self, action: int) -> Any:
+        if self._position.hash() != self._hash:
+            raise RuntimeError("the position changed since its legal moves were listed")
+        return self._position.move_of_action(action)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, int):
+            return False
+        index = bisect_left(self._ids, action)
+        return index < len(self._ids) and self._ids[index] == action
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 # --- ILYOS ----------------------------------------------------------------------------------------------

@@ -165,3 +165,47 @@ def test_any_undo_sequence_returns_to_the_same_position(game_type: str, seed: in
         assert position.hash() == native_position(state).hash()
     with pytest.raises(ValueError):
         position.undo()
+
+
+@pytest.mark.parametrize("game_type", ["Base", "Base+MLP", "Base+MLPC"])
+def test_native_action_ids_and_observations_equal_the_python_encoding(game_type: str) -> None:
+    from meeple.games.hive.game import HiveGame
+    from meeple.interop.spaces import HiveSpace
+
+    rng = make_rng(4)
+    for seed in range(3):
+        python = HiveGame.new({"game_type": game_type}, seed)
+        fast = HiveGame.new({"game_type": game_type, "native_rules": True}, seed)
+        space = HiveSpace.for_game(python)
+        for _ in range(80):
+            if python.outcome() is not None:
+                break
+            expected = space.legal(python)
+            table = space.legal(fast)
+            assert list(table) == list(expected)
+            assert all(table[action] == move for action, move in expected.items())
+            assert (space.observe(fast, 0) == space.observe(python, 0)).all()
+            assert fast.outcome() == python.outcome() and fast.to_move() == python.to_move()
+            move = rng.choice(list(expected.values()))
+            python.push(move)
+            fast.push(move)
+        assert fast.position_hash() == python.position_hash()
+
+
+def test_a_game_on_the_native_rules_refuses_what_the_python_rules_refuse() -> None:
+    from meeple.core.errors import IllegalMoveError
+    from meeple.games.hive.game import HiveGame
+
+    fast = HiveGame.new({"game_type": "Base+MLPC", "native_rules": True}, 0)
+    python = HiveGame.new({"game_type": "Base+MLPC"}, 0)
+    for move in [(0, cell_at(0, 0), 0), (1, cell_at(5, 5), 0), (99, 0, 0), "wQ", (1, 2)]:
+        with pytest.raises(IllegalMoveError) as fast_error:
+            fast.push(move)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError) as python_error:
+            python.push(move)  # type: ignore[arg-type]
+        assert fast_error.value.text("en") == python_error.value.text("en")
+    copy = fast.copy()
+    copy.push(copy.legal_moves()[0])
+    assert len(fast.move_stack) == 0 and copy.native.ply == 1
+    copy.pop()
+    assert copy.position_hash() == fast.position_hash()

@@ -1,7 +1,10 @@
 """Hive with the Mosquito, Ladybug, Pillbug and Centipede, behind the :class:`~meeple.core.game.Game` protocol.
 
 Options: ``{"game_type": "Base+MLPC"}`` — any UHP GameTypeString, ``C`` adding the Centipede
-(default ``Base+MLPC``). Seat 0 is White, seat 1 is Black; White moves first.
+(default ``Base+MLPC``); ``"native_rules": true`` lets the native core (:mod:`meeple.games.hive.native`,
+proven equal to :mod:`state`) list the legal moves, for the speed of RL loops (the OpenSpiel and
+PettingZoo environments set it; the server and the UHP engine keep the Python rules). Seat 0 is White,
+seat 1 is Black; White moves first.
 
 Moves as JSON: ``{"piece": "wS1", "to": [q, r]}`` (placement, movement or Pillbug throw, which end the
 same way), ``{"piece": "wC", "to": [q, r], "swap": true}`` (a Centipede swap with the piece on
@@ -39,6 +42,7 @@ from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.games.hive.board import axial, cell_at
+from meeple.games.hive.native import native_position
 from meeple.games.hive.notation import game_state_string, game_string, move_string, parse_move_string
 from meeple.games.hive.pieces import COLOUR_LETTERS, GameType
 from meeple.games.hive.state import DRAW, ONGOING, PASS, WHITE_WINS, HiveState, Move
@@ -51,23 +55,31 @@ class HiveGame(Game[Move]):
 
     name = "hive"
 
-    def __init__(self, game_type: GameType, seed: int) -> None:
-        self.options = {"game_type": str(game_type)}
+    def __init__(self, game_type: GameType, seed: int, native_rules: bool = False) -> None:
+        self.options: dict[str, JSON] = {"game_type": str(game_type)}
         self.seed = seed
         self.state = HiveState(game_type)
         self._legal_cache: list[tuple[list[Move], set[Move]] | None] = []
+        self.native: Any = None
+        """The native core's copy of the position, kept in step, when the game uses the native rules."""
+        if native_rules:
+            self.options["native_rules"] = True
+            self.native = native_position(self.state)
 
     @classmethod
     def new(cls, options: Mapping[str, JSON] | None = None, seed: int | None = None) -> Self:
         """A new game; ``options["game_type"]`` is a GameTypeString such as ``Base+MLPC``."""
         options = dict(options or {})
-        unknown = set(options) - {"game_type"}
+        unknown = set(options) - {"game_type", "native_rules"}
         if unknown:
             raise FormatError("options", sorted(unknown)[0], Msg("option inconnue", "unknown option"))
         text = options.get("game_type", DEFAULT_GAME_TYPE)
         if not isinstance(text, str):
             raise FormatError("options", "game_type", Msg("un texte est attendu", "a string is expected"))
-        return cls(GameType.parse(text, "options.game_type"), cls.choose_seed(seed))
+        native_rules = options.get("native_rules", False)
+        if not isinstance(native_rules, bool):
+            raise FormatError("options", "native_rules", Msg("un booléen est attendu", "a boolean is expected"))
+        return cls(GameType.parse(text, "options.game_type"), cls.choose_seed(seed), native_rules)
 
     @property
     def game_type(self) -> GameType:
@@ -80,7 +92,8 @@ class HiveGame(Game[Move]):
         return 2
 
     def to_move(self) -> int | None:
-        return None if self.state.result() != ONGOING else self.state.ply & 1
+        result = self.state.result() if self.native is None else self.native.result()
+        return None if result != ONGOING else self.state.ply & 1
 
     def _legal(self) -> tuple[list[Move], set[Move]]:
         ply = self.state.ply
@@ -89,7 +102,7 @@ class HiveGame(Game[Move]):
             entry = cache[ply]
             assert entry is not None
             return entry
-        moves = self.state.moves()
+        moves = self.state.moves() if self.native is None else self.native.moves()
         entry = (moves, set(moves))
         while len(cache) <= ply:
             cache.append(None)
@@ -100,19 +113,30 @@ class HiveGame(Game[Move]):
         return list(self._legal()[0])
 
     def push(self, move: Move) -> None:
+        if self.native is not None:  # the native core checks the move against its own list (N2)
+            try:
+                self.native.play(*move)
+            except (ValueError, TypeError):
+                raise IllegalMoveError(self._describe(move), self._why_illegal(move)) from None
+            del self._legal_cache[self.state.ply + 1 :]
+            self.state.play(move)
+            return
         if move not in self._legal()[1]:
             raise IllegalMoveError(self._describe(move), self._why_illegal(move))
-        del self._legal_cache[self.state.ply + 1 :]
-        self.state.play(move)
+        self.push_unchecked(move)
 
     def push_unchecked(self, move: Move) -> None:
         """Play a move taken from :meth:`legal_moves` without checking it again (for searches)."""
         del self._legal_cache[self.state.ply + 1 :]
         self.state.play(move)
+        if self.native is not None:
+            self.native.play(*move)
 
     def pop(self) -> Move:
         if not self.state.history:
             raise MeepleError(Msg("aucun coup à annuler", "no move to undo"))
+        if self.native is not None:
+            self.native.undo()
         return self.state.undo()
 
     @property
@@ -125,10 +149,11 @@ class HiveGame(Game[Move]):
         clone.seed = self.seed
         clone.state = self.state.copy()
         clone._legal_cache = []
+        clone.native = None if self.native is None else self.native.copy()
         return clone
 
     def outcome(self) -> Outcome | None:
-        result = self.state.result()
+        result = self.state.result() if self.native is None else self.native.result()
         if result == ONGOING:
             return None
         if result == DRAW:

@@ -36,10 +36,11 @@ ENGINE_ID = f"id meeple-hive v{__version__}"
 CAPABILITIES = "Mosquito;Ladybug;Pillbug"
 """Exactly UHP's recognised flags: the spec defines no flag for the Centipede and existing tools compare
 this line as a whole, so the Centipede is an unadvertised extension, reached with ``newgame Base+C…``."""
-TIME_MARGIN = 0.9
-"""The share of the allowed time the search may use (the rest covers start-up and output)."""
-TIME_RESERVE = 0.1
-"""Seconds kept back besides: the last node searched and a loaded machine's scheduling can overrun."""
+TIME_MARGIN = 0.95
+"""The share of the allowed time the search may use (the rest covers reading the position and the output)."""
+TIME_RESERVE = 0.03
+"""Seconds kept back besides: the native search looks at the clock every millisecond or so, and a loaded
+machine's scheduling can overrun."""
 MAX_DEPTH = 8
 """The deepest ``bestmove depth`` (and ``DefaultDepth``): the native search takes about a second to depth 5
 in a mid-game and a minute or more to depth 8, each ply several times longer; ``bestmove time`` bounds a
@@ -208,7 +209,7 @@ class UhpEngine:
                 if seconds > MAX_SECONDS:
                     raise UhpError(f"bestmove time goes to {MAX_SECONDS // 60:02d}:00 minutes at most.")
                 if seconds > 0:
-                    return max(seconds / 2, seconds * TIME_MARGIN - TIME_RESERVE), None
+                    return search_seconds(seconds), None
         raise UhpError(f"Use 'bestmove time hh:mm:ss' (up to 00:{MAX_SECONDS // 60:02d}:00) "
                        f"or 'bestmove depth N' (N up to {MAX_DEPTH}).")
 
@@ -237,6 +238,11 @@ class UhpEngine:
             option.value = int(value)
             return [option.line()]
         raise UhpError(f"Use 'options', 'options get Name' or 'options set Name Value'; options: {', '.join(self.options)}.")
+
+
+def search_seconds(allowed: float) -> float:
+    """The search's hard limit for ``bestmove time`` of ``allowed`` seconds: max(T/2, 0.95 T - 0.03 s)."""
+    return max(allowed / 2, allowed * TIME_MARGIN - TIME_RESERVE)
 
 
 def _one_line(text: str) -> str:

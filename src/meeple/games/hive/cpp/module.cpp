@@ -3,13 +3,16 @@
 // Moves cross the boundary in the Python engine's form, (piece id, packed cell, swap), the packed cell
 // being (q + 2^15) * 2^16 + (r + 2^15) as in board.py. A move played from Python is first checked
 // against the native move list: anything else is a ValueError, never undefined behaviour.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 
 #include "eval.hpp"
+#include "interop.hpp"
 #include "position.hpp"
 #include "search.hpp"
 
@@ -30,10 +33,8 @@ py::tuple move_tuple(const Position& pos, Move m) {
     return py::make_tuple(move_piece(m), packed(q, r), move_swap(m) ? 1 : 0);
 }
 
-// The native move that the Python move (piece, cell, swap) names, or PASS/-1 when it names none.
-bool find_move(Position& pos, int piece, int64_t cell, int swap, Move& found) {
-    MoveList moves;
-    pos.generate(moves);
+// The native move that the Python move (piece, cell, swap) names among ``moves``, if any.
+bool find_move(const Position& pos, const MoveList& moves, int piece, int64_t cell, int swap, Move& found) {
     if (piece < 0) {
         found = PASS;
         return moves.size == 1 && moves.moves[0] == PASS;
@@ -56,25 +57,64 @@ public:
     explicit PyPosition(const std::string& expansions) : pos(std::make_unique<Position>(expansions)) {}
     PyPosition(const PyPosition& other) : pos(std::make_unique<Position>(*other.pos)) {}
 
+    // The legal moves of the current position (generated once per position).
+    const MoveList& legal() {
+        if (!moves_valid) {
+            pos->generate(moves_cache);
+            moves_valid = true;
+            ids_valid = false;
+        }
+        return moves_cache;
+    }
+
     void play(int piece, int64_t cell, int swap) {
         Move m;
-        if (!find_move(*pos, piece, cell, swap, m))
+        if (!find_move(*pos, legal(), piece, cell, swap, m))
             throw py::value_error("hive native core: not a legal move here: (" + std::to_string(piece) + ", " +
                                   std::to_string(cell) + ", " + std::to_string(swap) + ")");
         pos->play(m);
+        moves_valid = false;
     }
 
     void undo() {
         if (pos->history_size() == 0) throw py::value_error("hive native core: no move to undo");
         pos->undo();
+        moves_valid = false;
     }
 
     py::list moves() {
-        MoveList list;
-        pos->generate(list);
         py::list out;
-        for (Move m : list) out.append(move_tuple(*pos, m));
+        for (Move m : legal()) out.append(move_tuple(*pos, m));
         return out;
+    }
+
+    // The action ids of the legal moves, ascending (HiveSpace's encoding).
+    py::list legal_actions() {
+        const MoveList& moves = legal();
+        if (!ids_valid) {
+            for (int i = 0; i < moves.size; ++i) ids_cache[i] = std::make_pair(action_of(*pos, moves.moves[i]), i);
+            std::sort(ids_cache, ids_cache + moves.size);
+            ids_valid = true;
+        }
+        py::list out(moves.size);
+        for (int i = 0; i < moves.size; ++i) out[i] = py::int_(ids_cache[i].first);
+        return out;
+    }
+
+    // The legal move an action id names, or KeyError.
+    py::tuple move_of_action(int action) {
+        legal_actions();
+        const MoveList& moves = legal();
+        auto end = ids_cache + moves.size;
+        auto it = std::lower_bound(ids_cache, end, std::make_pair(action, -1));
+        if (it == end || it->first != action) throw py::key_error(std::to_string(action));
+        return move_tuple(*pos, moves.moves[it->second]);
+    }
+
+    void observe_into(py::array_t<float, py::array::c_style> out) {
+        if (out.ndim() != 1 || out.shape(0) != observation_size(pos->pieces()))
+            throw py::value_error("hive native core: the observation array has the wrong shape");
+        observe(*pos, out.mutable_data());
     }
 
     uint64_t perft(int depth) {
@@ -84,6 +124,10 @@ public:
     }
 
     std::unique_ptr<Position> pos;
+    MoveList moves_cache;
+    bool moves_valid = false;
+    std::pair<int, int> ids_cache[MAX_MOVES];
+    bool ids_valid = false;
 };
 
 bool is_legal(Position& pos, Move m) {
@@ -176,6 +220,10 @@ PYBIND11_MODULE(_engine, m) {
         .def("result", [](const PyPosition& self) { return static_cast<int>(self.pos->result()); })
         .def_property_readonly("ply", [](const PyPosition& self) { return self.pos->ply(); })
         .def_property_readonly("pieces", [](const PyPosition& self) { return self.pos->pieces(); })
+        .def("legal_actions", &PyPosition::legal_actions)
+        .def("move_of_action", &PyPosition::move_of_action, py::arg("action"))
+        .def("observe", &PyPosition::observe_into, py::arg("out"))
+        .def_property_readonly("num_actions", [](const PyPosition& self) { return action_count(self.pos->pieces()); })
         .def("features", &feature_list)
         .def("evaluate", [](PyPosition& self) {
             if (self.pos->result() != ONGOING) throw py::value_error("hive native core: the game is over");
@@ -186,7 +234,7 @@ PYBIND11_MODULE(_engine, m) {
         .def(py::init<size_t>(), py::arg("table_megabytes") = 32)
         .def("search", &PySearcher::search, py::arg("position"), py::arg("max_depth") = 64,
              py::arg("time_limit") = 0.0, py::arg("max_nodes") = 0, py::arg("clock") = py::none(),
-             py::arg("clock_interval") = 1024, py::arg("soft_fraction") = 0.45)
+             py::arg("clock_interval") = 1024, py::arg("soft_fraction") = 0.6)
         .def("clear", [](PySearcher& self) { self.searcher->clear(); })
         .def_property(
             "weights", [](const PySearcher& self) { return std::vector<int>(self.searcher->weights.begin(), self.searcher->weights.end()); },

@@ -32,6 +32,8 @@ struct Keys {
 };
 const Keys KEYS;
 
+}  // namespace
+
 // Per-thread scratch of a move generation: the (piece, destination) pairs already listed (moves are
 // deduplicated, as in the Python engine), the cells an ant's flood has reached, Tarjan's numbering.
 struct Scratch {
@@ -56,12 +58,13 @@ struct Scratch {
         return mark_gen;
     }
 };
+
+namespace {
+
 thread_local Scratch scratch;
 
 inline int left_of(int d) { return (d + 5) % 6; }
 inline int right_of(int d) { return (d + 1) % 6; }
-
-const char KIND_LETTERS[] = "QSBGAMLPC";
 
 }  // namespace
 
@@ -94,7 +97,6 @@ Position::Position(const std::string& expansions) : expansions_(expansions) {
         }
     }
     for (int p = 0; p < 32; ++p) cell_[p] = -1;
-    (void)KIND_LETTERS;
 }
 
 // --- facts -----------------------------------------------------------------------------------------
@@ -302,46 +304,60 @@ void Position::compute_pinned() {
     int cells[32];
     int n = ground_cells(cells);
     if (n < 3) return;
-    Scratch& s = scratch;
+    scratch_ = &scratch;
+    Scratch& s = *scratch_;
     for (int i = 0; i < n; ++i) s.local[cells[i]] = static_cast<int8_t>(i);
-    int order[32], low[32], parent[32], next_dir[32], children[32];
-    for (int i = 0; i < n; ++i) order[i] = -1;
-    // Tarjan's low-link, iteratively (an explicit stack of (node, next direction)).
-    int stack[32];
+    uint32_t adjacency[32];
+    for (int i = 0; i < n; ++i) {
+        uint32_t bits = 0;
+        for (int d = 0; d < 6; ++d) {
+            int near = step(cells[i], d);
+            if (height_[near]) bits |= 1u << s.local[near];
+        }
+        adjacency[i] = bits;
+    }
+    // Tarjan's low-link, iteratively; each node keeps the neighbours it has still to look at.
+    int order[32], low[32], parent[32], children[32], stack[32];
+    uint32_t pending[32];
+    uint32_t visited = 1u;
     int depth = 0, counter = 0;
     stack[depth++] = 0;
     order[0] = low[0] = counter++;
     parent[0] = -1;
-    next_dir[0] = 0;
     children[0] = 0;
+    pending[0] = adjacency[0];
+    uint32_t points = 0;
     while (depth > 0) {
         int u = stack[depth - 1];
-        if (next_dir[u] < 6) {
-            int d = next_dir[u]++;
-            int near = step(cells[u], d);
-            if (!height_[near]) continue;
-            int v = s.local[near];
-            if (v == parent[u]) continue;
-            if (order[v] == -1) {
-                ++children[u];
-                order[v] = low[v] = counter++;
-                parent[v] = u;
-                next_dir[v] = 0;
-                children[v] = 0;
-                stack[depth++] = v;
-            } else if (order[v] < low[u]) {
-                low[u] = order[v];
+        if (pending[u]) {
+            int v = __builtin_ctz(pending[u]);
+            pending[u] &= pending[u] - 1;
+            if ((visited >> v) & 1u) {
+                if (order[v] < low[u]) low[u] = order[v];
+                continue;
             }
+            visited |= 1u << v;
+            ++children[u];
+            order[v] = low[v] = counter++;
+            parent[v] = u;
+            children[v] = 0;
+            pending[v] = adjacency[v] & ~(1u << u);
+            stack[depth++] = v;
         } else {
             --depth;
             int p = parent[u];
             if (p >= 0) {
                 if (low[u] < low[p]) low[p] = low[u];
-                if (parent[p] != -1 && low[u] >= order[p]) pinned_mask_ |= 1u << stack_[cells[p]][0];
+                if (parent[p] != -1 && low[u] >= order[p]) points |= 1u << p;
             } else if (children[u] > 1) {
-                pinned_mask_ |= 1u << stack_[cells[u]][0];
+                points |= 1u << u;
             }
         }
+    }
+    while (points) {
+        int i = __builtin_ctz(points);
+        points &= points - 1;
+        pinned_mask_ |= 1u << stack_[cells[i]][0];
     }
 }
 
@@ -349,15 +365,25 @@ void Position::compute_pinned() {
 void Position::generate(MoveList& out) {
     out.size = 0;
     if (result() != ONGOING) return;
-    scratch.next_gen();
+    scratch_ = &scratch;
+    scratch_->next_gen();
     int colour = ply_ & 1;
     placements(colour, out);
     if (cell_[queen_[colour]] != -1) movements(colour, out);
     if (out.size == 0) out.push(PASS);
 }
 
+void Position::generate_movements(MoveList& out) {
+    out.size = 0;
+    if (result() != ONGOING) return;
+    scratch_ = &scratch;
+    scratch_->next_gen();
+    int colour = ply_ & 1;
+    if (cell_[queen_[colour]] != -1) movements(colour, out);
+}
+
 void Position::add(MoveList& out, int piece, int dest) {
-    Scratch& s = scratch;
+    Scratch& s = *scratch_;
     uint32_t bit = 1u << piece;
     if (s.seen_gen[dest] != s.gen) {
         s.seen_gen[dest] = s.gen;
@@ -370,17 +396,19 @@ void Position::add(MoveList& out, int piece, int dest) {
     out.push(make_move(piece, dest, false));
 }
 
-void Position::placement_cells(int colour, std::vector<int>& out) const {
-    out.clear();
+int Position::placement_cells(int colour, int* out) const {
     if (ply_ == 0) {
-        out.push_back(0);
-        return;
+        out[0] = 0;
+        return 1;
     }
     if (ply_ == 1) {
-        for (int d = 0; d < 6; ++d) out.push_back(step(0, d));
-        return;
+        for (int d = 0; d < 6; ++d) out[d] = step(0, d);
+        return 6;
     }
-    uint32_t mark = scratch.next_mark();
+    if (!scratch_) scratch_ = &scratch;
+    Scratch& s = *scratch_;
+    uint32_t mark = s.next_mark();
+    int found = 0;
     int cells[32];
     int n = ground_cells(cells);
     for (int i = 0; i < n; ++i) {
@@ -388,8 +416,8 @@ void Position::placement_cells(int colour, std::vector<int>& out) const {
         if (colour_[top(cell)] != colour) continue;
         for (int d = 0; d < 6; ++d) {
             int candidate = step(cell, d);
-            if (height_[candidate] || scratch.mark[candidate] == mark) continue;
-            scratch.mark[candidate] = mark;
+            if (height_[candidate] || s.mark[candidate] == mark) continue;
+            s.mark[candidate] = mark;
             bool touches_opponent = false;
             for (int e = 0; e < 6; ++e) {
                 int near = step(candidate, e);
@@ -398,9 +426,10 @@ void Position::placement_cells(int colour, std::vector<int>& out) const {
                     break;
                 }
             }
-            if (!touches_opponent) out.push_back(candidate);
+            if (!touches_opponent) out[found++] = candidate;
         }
     }
+    return found;
 }
 
 void Position::placements(int colour, MoveList& out) {
@@ -418,10 +447,10 @@ void Position::placements(int colour, MoveList& out) {
         count = 1;
     }
     if (count == 0) return;
-    thread_local std::vector<int> cells;
-    placement_cells(colour, cells);
-    for (int cell : cells)
-        for (int i = 0; i < count; ++i) out.push(make_move(hand[i], cell, false));
+    int cells[CELLS];
+    int n = placement_cells(colour, cells);
+    for (int c = 0; c < n; ++c)
+        for (int i = 0; i < count; ++i) out.push(make_move(hand[i], cells[c], false));
 }
 
 void Position::movements(int colour, MoveList& out) {
@@ -556,7 +585,7 @@ int Position::slides(int cell, int* out) const {
 }
 
 void Position::ant(int piece, int start, MoveList& out) {
-    Scratch& s = scratch;
+    Scratch& s = *scratch_;
     uint32_t mark = s.next_mark();
     int frontier[CELLS];
     int size = 0;

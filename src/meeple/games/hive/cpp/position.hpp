@@ -59,6 +59,8 @@ struct MoveList {
 
 uint64_t splitmix64(uint64_t value);
 
+struct Scratch;  // per-thread working memory of the move generator (position.cpp)
+
 struct Undo {
     Move move;
     int16_t source;          // -1 for a placement
@@ -112,10 +114,13 @@ public:
 
     // --- move generation ---
     void generate(MoveList& out);
+    // Only the movements, throws and swaps (no placements, no pass): what a quiescence search looks at.
+    void generate_movements(MoveList& out);
     // The ground pieces whose removal splits the hive (a bit per piece id; cached for the position).
     uint32_t pinned();
     bool is_pinned(int cell) { return (pinned() >> stack_[cell][0]) & 1u; }
-    void placement_cells(int colour, std::vector<int>& out) const;
+    // Empty cells where ``colour`` may place; returns how many were written to ``out`` (room for CELLS).
+    int placement_cells(int colour, int* out) const;
     uint64_t perft(int depth);
 
     // --- coordinates ---
@@ -169,6 +174,7 @@ private:
 
     uint32_t pinned_mask_ = 0;
     bool pinned_valid_ = false;
+    mutable Scratch* scratch_ = nullptr;  // this thread's, set by each public entry point
 };
 
 }  // namespace hive

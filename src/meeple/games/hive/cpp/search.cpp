@@ -147,7 +147,7 @@ int Searcher::quiesce(Position& pos, int alpha, int beta, int ply, int qdepth) {
     int rival = pos.cell(pos.queen(1 - me));
     if (rival < 0 || pos.cell(pos.queen(me)) < 0) return stand;
     MoveList& moves = lists_[ply];
-    pos.generate(moves);
+    pos.generate_movements(moves);  // a placement never touches the rival queen
     if (winning_move(pos, moves, rival)) return WIN - ply - 1;
     if (stand >= beta || qdepth <= 0) return stand;
     if (stand > alpha) alpha = stand;

@@ -20,7 +20,7 @@ constexpr int MAX_PLY = 96;
 struct Limits {
     int max_depth = 64;               // nominal plies (quiescence goes beyond)
     double time_limit = 0;            // hard limit in seconds; 0: none
-    double soft_fraction = 0.45;      // no new iteration once this share of the time is spent
+    double soft_fraction = 0.6;       // no new iteration once this share of the time is spent
     uint64_t max_nodes = 0;           // 0: none
     std::function<double()> clock;    // seconds; empty: the steady clock (tests pass a fake one)
     int clock_interval = 1024;        // nodes between two looks at the clock
