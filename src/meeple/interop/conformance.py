@@ -30,7 +30,7 @@ def _fail(game: Game[Any], seed: int, what: str) -> ConformanceFailure:
     return ConformanceFailure(f"{game.name} space (seed {seed}, ply {len(game.move_stack)}): {what}")
 
 
-def check_position(space: ActionSpace[Any], game: Game[Any], seed: int, illegal_sample: int = 8) -> dict[int, Any]:
+def check_position(space: ActionSpace[Any], game: Game[Any], seed: int, illegal_sample: int = 8) -> Mapping[int, Any]:
     """Check the space at ``game``'s position; returns its legal moves by id."""
     legal = space.legal(game)
     if len(legal) != len(game.legal_moves()):
