@@ -25,8 +25,10 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from meeple.server.clients import Client
 from meeple.server.registry import GameRegistry
-from meeple.server.service import Client, Room, RoomService, RoomSpec, SeatSpec
+from meeple.server.rooms import Room, RoomSpec, SeatSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Store, Write
 
 

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
+from meeple.server.clock import Clock
 from meeple.server.registry import GameRegistry
-from meeple.server.service import Clock
 from tests.server import hidden_cards, take_plugin
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from meeple.server.service import RoomService, RoomSpec
+from meeple.server.rooms import RoomSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Store
 from tests.server.conftest import test_registry
 
@@ -25,16 +26,16 @@ def test_a_move_made_elsewhere_is_pushed_on_the_engine_and_an_undo_rebuilds_it(t
         engine = room.game
         await there.play(made, (0, 1), 0, 3)
         await there.play(made, (0, 1), 1, 2)
-        await here._on_bus({"kind": "change", "code": made.code, "version": 2})
+        await here.cluster.on_message({"kind": "change", "code": made.code, "version": 2})
         assert room.version == 2 and room.game.position_json()["pile"] == 7
         assert room.game is engine, "the two new moves pushed, the game not replayed"
         assert len(room.row.moves) == 2
-        await here._on_bus({"kind": "change", "code": made.code, "version": 2})  # heard twice: nothing more
+        await here.cluster.on_message({"kind": "change", "code": made.code, "version": 2})  # heard twice: nothing more
         assert room.game.position_json()["pile"] == 7
 
         await there.undo(made, (0, 1), 2)  # moves taken back: the engine is rebuilt from the store
         await there.play(made, (0, 1), 3, 1)
-        await here._on_bus({"kind": "change", "code": made.code, "version": 4})
+        await here.cluster.on_message({"kind": "change", "code": made.code, "version": 4})
         assert room.version == 4 and room.game is not engine
         assert room.game.position_json() == made.game.position_json()
         assert [seat for seat, _move in room.row.moves] == [seat for seat, _move in made.row.moves]

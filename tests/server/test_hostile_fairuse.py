@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from meeple.core.game import Game, GameInfo
 from meeple.core.i18n import Msg
 from meeple.server.app import create_app
+from meeple.server.codes import CODE_ALPHABET
 from meeple.server.fairuse import (
     AddressBuckets,
     FairQueue,
@@ -34,7 +35,8 @@ from meeple.server.fairuse import (
     parse_rate,
 )
 from meeple.server.registry import GameAdapter, GameRegistry, Level
-from meeple.server.service import CODE_ALPHABET, RoomService, RoomSpec, SeatSpec
+from meeple.server.rooms import RoomSpec, SeatSpec
+from meeple.server.service import RoomService
 from meeple.server.store import RoomRow, SeatRow, Store
 from tests.core.tiny_games import Take
 from tests.server.conftest import ManualClock, create, room_socket, test_registry

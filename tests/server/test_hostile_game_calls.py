@@ -19,7 +19,8 @@ import uvicorn
 from meeple.server.app import create_app
 from meeple.server.fairuse import FairQueue, Limits, QueueFull, RateLimited
 from meeple.server.registry import GameRegistry
-from meeple.server.service import RoomService, RoomSpec
+from meeple.server.rooms import RoomSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Store
 from meeple.server.workers import TimedWorkers
 from tests.server import slow_levels

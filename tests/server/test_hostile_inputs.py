@@ -16,8 +16,10 @@ from fastapi.testclient import TestClient
 
 from meeple.games.skirmish.scenario import random_scenario, shipped_scenarios
 from meeple.server.app import create_app
+from meeple.server.errors import ServerError
 from meeple.server.registry import GameRegistry
-from meeple.server.service import RoomService, RoomSpec, ServerError
+from meeple.server.rooms import RoomSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Store
 from meeple.server.workers import TimedWorkers
 from tests.server import slow_levels

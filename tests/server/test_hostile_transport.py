@@ -26,9 +26,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from meeple.cli import main
 from meeple.core.i18n import set_language
-from meeple.server import app as app_module
+from meeple.server import websocket as websocket_module
 from meeple.server.app import create_app
-from meeple.server.service import MAX_OUTBOX_MESSAGES, Client
+from meeple.server.clients import MAX_OUTBOX_MESSAGES, Client
 from meeple.server.transport import MAX_BODY_BYTES, MAX_JSON_DEPTH, ORIGINS_ENV, ClientLog, client_log
 from tests.server.conftest import as_seat, create, room_socket, test_registry
 from tests.server.hostile_client import RawSocket, thread_server
@@ -282,7 +282,7 @@ def test_serve_refuses_a_malformed_origin_in_one_line(capsys: pytest.CaptureFixt
 
 
 def test_one_address_holds_a_bounded_number_of_websockets(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "MAX_SOCKETS_PER_ADDRESS", 3)
+    monkeypatch.setattr(websocket_module, "MAX_SOCKETS_PER_ADDRESS", 3)
     room = create(client, game="take")
     with ExitStack() as stack:
         for _ in range(3):

@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
 from meeple.server.app import create_app
-from meeple.server.service import RoomService, RoomSpec, SeatSpec
+from meeple.server.rooms import RoomSpec, SeatSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Cutoffs, RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from tests.server.conftest import as_seat, create, test_registry
 from tests.server.postgres import TempPostgres, binaries

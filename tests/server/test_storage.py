@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from meeple.server.service import RoomService, RoomSpec, ServerError
+from meeple.server.errors import ServerError
+from meeple.server.rooms import RoomSpec
+from meeple.server.service import RoomService
 from meeple.server.store import (
     SAFETY_CHECKPOINT_PAGES,
     DatabaseError,

@@ -18,8 +18,10 @@ from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.i18n import Msg
 from meeple.games import discover
 from meeple.games.murder import MurderGame
+from meeple.server.errors import ServerError
 from meeple.server.registry import GameAdapter, GameRegistry, UnknownGameError, adapter_for
-from meeple.server.service import RoomService, RoomSpec, SeatSpec, ServerError
+from meeple.server.rooms import RoomSpec, SeatSpec
+from meeple.server.service import RoomService
 from meeple.server.store import Store
 from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, WorkersBusy
 from tests.server import take_plugin

@@ -143,8 +143,8 @@ def uvicorn_options(connections: ConnectionLimits | None = None) -> dict[str, An
     X-Forwarded-For, from the --trust-proxy proxies only), HTTP connections under ``connections``' limits
     (:mod:`meeple.server.connections`: time limits on heads and bodies, caps per address and in total,
     idle connections closed) and silent websockets pinged."""
-    from meeple.server.app import MAX_MESSAGE
     from meeple.server.connections import guarded_protocol
+    from meeple.server.websocket import MAX_MESSAGE
 
     limits = connections or ConnectionLimits()
     return {"log_level": "warning", "ws_max_size": MAX_MESSAGE, "ws_per_message_deflate": False,
