@@ -28,6 +28,10 @@ if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
     apt_install "python3-venv"
 fi
 
+# The PDFs meeple writes (murder render, murder book) embed DejaVu Sans, as print shops require.
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && command -v apt-get >/dev/null; then
+    apt_install fonts-dejavu-core || echo "setup: fonts-dejavu-core non installé, pas de PDF / not installed, no PDF" >&2
+fi
 if [ "$with_tests" = 1 ] && [ ! -x /usr/bin/chromium ]; then
     apt_install chromium fonts-dejavu-core
 fi

@@ -107,11 +107,11 @@ def test_a_book_has_a_title_page_cases_in_rising_difficulty_and_solutions_at_the
     entries = make_entries(plan)
     assert all(entry.steps > 0 for entry in entries)
     out = tmp_path / "book.pdf"
-    pages = write_book(entries, out, "a4", "fr", 11)
-    assert pages == 1 + 7 + 2 == len(page_sizes(out))  # title, one page a case, six solutions a page
+    pages = write_book(entries, out, "a4", "fr")
+    assert pages == 3 + 7 + 4 == len(page_sizes(out))  # title, contents, rules; one page a case; two solutions a page
     assert set(page_sizes(out)) == {A4}
     again = tmp_path / "again.pdf"
-    write_book(make_entries(book_plan(7, [4, 5], None, 11)), again, "a4", "fr", 11)
+    write_book(make_entries(book_plan(7, [4, 5], None, 11)), again, "a4", "fr")
     assert again.read_bytes() == out.read_bytes()  # same seed, same book, byte for byte
 
 
@@ -121,7 +121,7 @@ def test_cli_book_writes_the_pdf_with_a_progress_bar_and_refuses_bad_options(
     assert main(["murder", "book", "--count", "2", "--sizes", "4", "--difficulty", "facile", "--seed", "3",
                  "--out", str(out), "--paper", "letter"]) == 0
     captured = capsys.readouterr()
-    assert "Écrit" in captured.out and "4 pages" in captured.out and "Enquêtes" in captured.err
+    assert "Écrit" in captured.out and "6 pages" in captured.out and "Enquêtes" in captured.err
     assert set(page_sizes(out)) == {LETTER}
     for args, fr in ((["--count", "0"], "de 1 à 100"), (["--sizes", "3-12"], "des tailles de 4 à 9"),
                      (["--difficulty", "extrême"], "extrême"), (["--paper", "a3"], "a4 ou letter")):
@@ -138,5 +138,5 @@ def test_a_solution_page_names_the_murderer_and_the_number_of_steps() -> None:
 
     entry = make_entries(book_plan(1, [5], 2, 4))[0]
     svg = _solution_svg(entry, "fr")
-    assert f"N° 1 — {entry.steps} étapes ; l&#x27;assassin : " in svg
+    assert f"N° 1 (moyen, {entry.steps} étapes) — l&#x27;assassin : " in svg
     assert svg.count("<circle") >= 5  # everybody on the board

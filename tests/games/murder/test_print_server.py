@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from meeple.core.i18n import Msg
 from meeple.core.modules import MissingPartError
-from meeple.games.murder import render
+from meeple.games.murder import pdf
 from tests.games.murder.test_editor import ANSWER, GOOD_CLUES, draft
 
 ROUTE = "/api/games/murder/catalog/print"
@@ -80,7 +80,7 @@ def test_without_the_pdf_extra_the_server_says_missing_part(server: TestClient, 
     async def in_process(function, *args):  # type: ignore[no-untyped-def]
         return function(*args)  # the patched module is this process's: run the question here
 
-    monkeypatch.setattr(render, "require_optional", missing)
+    monkeypatch.setattr(pdf, "require_optional", missing)
     monkeypatch.setattr(server.app.state.service.game_workers, "run", in_process)  # type: ignore[attr-defined]
     reply = _ask(server, case=draft(GOOD_CLUES), paper="a4")
     assert reply.status_code == 501 and reply.json()["error"] == "missing_part"

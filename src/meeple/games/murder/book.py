@@ -1,5 +1,6 @@
-"""A printable book of cases: a title page, the cases one per page in rising difficulty, the solutions at
-the end (each with the number of deduction steps the logical solver took), on A4 or Letter.
+"""A printable book of cases, as a print shop takes it: a title page, the contents, the rules, the cases one
+per page in rising difficulty, the solutions at the end two a page (each with the murderer, the level and the
+number of deduction steps the logical solver took), on A4 or Letter, fonts embedded.
 
 Same arguments, same book, byte for byte: the cases come from their seeds and the PDF is written in
 reportlab's invariant mode.
@@ -13,17 +14,19 @@ from pathlib import Path
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
-from meeple.core.svg import Svg
+from meeple.games.murder.book_pages import ContentsLine, contents_page, rules_page, title_page
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import LEVEL_NAMES, MAX_LEVEL, solve_logically
 from meeple.games.murder.model import MAX_SIZE, MIN_SIZE, Case, murderer
-from meeple.games.murder.render import FONT, PAGE_MARGIN, PdfPages, render_board_svg, render_svg
+from meeple.games.murder.pdf import PAGE_MARGIN, PdfInfo, PdfPages
+from meeple.games.murder.render import render_board_svg, render_svg
 
 MAX_BOOK_CASES = 100
 """The most cases one book holds (a book of 100 9×9 cases takes a few minutes to make)."""
 
-SOLUTIONS_PER_PAGE = 6
-"""Solution boards on one page: three rows of two."""
+SOLUTIONS_PER_PAGE = 2
+"""Solution boards on one page: one a half-page, large enough to read every name (six a page were
+thumbnails)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class BookEntry:
     number: int
     case: Case
     steps: int
+    level: int = 1
 
 
 def book_plan(count: int, sizes: list[int], difficulty: int | None, seed: int) -> list[tuple[int, int, int]]:
@@ -56,61 +60,61 @@ def make_entries(plan: list[tuple[int, int, int]], progress: Callable[[Iterable[
         steps = len(solve_logically(case).steps)
         title = Msg(f"Enquête n° {number} — {size}×{size}, {LEVEL_NAMES[level].fr}",
                     f"Case {number} — {size}×{size}, {LEVEL_NAMES[level].en}")
-        entries.append(BookEntry(number, case.rebuilt(title=title), steps))
+        entries.append(BookEntry(number, case.rebuilt(title=title), steps, level))
     return entries
 
 
-def write_book(entries: list[BookEntry], path: Path, paper: str, language: str, seed: int) -> int:
-    """Write the book's PDF; returns its number of pages."""
-    pages = PdfPages(path, paper)
-    left, top, width, height = pages.box
-    pages.place(_title_page(entries, language, seed, width, height), left, top, width, height)
+def write_book(entries: list[BookEntry], path: Path, paper: str, language: str) -> int:
+    """Write the book's PDF — title page, contents, rules, the cases one a page, the solutions two a page —
+    every font embedded and the document's title, author and subject filled in; returns its page count."""
+    count = len(entries)
+    info = PdfInfo(Msg(f"Sudoku Murder — {count} enquête{'s' if count > 1 else ''}",
+                       f"Sudoku Murder — {count} case{'s' if count > 1 else ''}").text(language),
+                   Msg("Enquêtes de Sudoku Murder, de la plus facile à la plus difficile, avec leurs solutions",
+                       "Sudoku Murder cases, from the easiest to the hardest, with their solutions").text(language),
+                   language=language)
+    pages = PdfPages(path, paper, info)
+    box = pages.box
+    levels = [level for level in LEVEL_NAMES if any(entry.level == level for entry in entries)]
+    colon = " : " if language == "fr" else ": "
+    summary = [f"{LEVEL_NAMES[level].text(language)}{colon}{sum(1 for e in entries if e.level == level)}" for level in levels]
+    pages.place(title_page(count, summary, language, box[2], box[3]), *box)
     pages.end_page()
+    first_case = 4  # title, contents, rules
+    solutions = first_case + count
+    contents = [ContentsLine(Msg("Règles du jeu", "Rules of the game").text(language), 3)]
+    contents += [ContentsLine((entry.case.title or Msg("", "")).text(language), first_case + i) for i, entry in enumerate(entries)]
+    contents.append(ContentsLine(Msg("Solutions", "Solutions").text(language), solutions))
+    pages.place(contents_page(contents, language, box[2], box[3]), *box)
+    _end_numbered(pages)
+    pages.place(rules_page(language, box[2], box[3]), *box)
+    _end_numbered(pages)
     for entry in entries:
-        pages.place(render_svg(entry.case, language=language), left, top, width, height)
-        pages.footer(str(pages.pages + 1))
-        pages.end_page()
-    cell_width, cell_height = (width - PAGE_MARGIN / 2) / 2, (height - PAGE_MARGIN) / 3
-    for start in range(0, len(entries), SOLUTIONS_PER_PAGE):
+        pages.place(render_svg(entry.case, language=language), *box)
+        _end_numbered(pages)
+    left, top, width, height = box
+    half = (height - PAGE_MARGIN / 2) / 2
+    for start in range(0, count, SOLUTIONS_PER_PAGE):
         for index, entry in enumerate(entries[start:start + SOLUTIONS_PER_PAGE]):
-            row, column = divmod(index, 2)
-            pages.place(_solution_svg(entry, language), left + column * (cell_width + PAGE_MARGIN / 2),
-                        top + row * (cell_height + PAGE_MARGIN / 2), cell_width, cell_height)
-        pages.footer(str(pages.pages + 1))
-        pages.end_page()
+            pages.place(_solution_svg(entry, language), left, top + index * (half + PAGE_MARGIN / 2), width, half)
+        _end_numbered(pages)
     pages.save()
     return pages.pages
 
 
-def _title_page(entries: list[BookEntry], language: str, seed: int, width: float, height: float) -> str:
-    """The title page: the book's name, what it holds, and its table of contents."""
-    svg = Svg(width, height, background="#ffffff")
-    svg.raw(f'<g font-family="{FONT}">')
-    title = Msg("Sudoku Murder", "Sudoku Murder").text(language)
-    svg.text(width / 2, 110, title, font_size=40, font_weight="bold", text_anchor="middle", fill="#7b1f1f")
-    count = len(entries)
-    subtitle = Msg(f"{count} enquête{'s' if count > 1 else ''}, de la plus facile à la plus difficile",
-                   f"{count} case{'s' if count > 1 else ''}, from the easiest to the hardest").text(language)
-    svg.text(width / 2, 150, subtitle, font_size=15, text_anchor="middle", fill="#333")
-    made = Msg(f"Graine {seed} — solutions à la fin du livre", f"Seed {seed} — solutions at the end of the book")
-    svg.text(width / 2, 174, made.text(language), font_size=11, text_anchor="middle", fill="#666")
-    y = 230.0
-    per_column = max(1, int((height - y - 20) // 16))
-    for index, entry in enumerate(entries):
-        column, row = divmod(index, per_column)
-        case = entry.case
-        line = (case.title or Msg("", "")).text(language)
-        svg.text(60 + column * (width / 2 - 20), y + row * 16, line, font_size=11, fill="#222")
-    svg.raw("</g>")
-    return svg.to_string()
+def _end_numbered(pages: PdfPages) -> None:
+    """The page number in the bottom margin, then the next page."""
+    pages.footer(str(pages.pages + 1))
+    pages.end_page()
 
 
 def _solution_svg(entry: BookEntry, language: str) -> str:
-    """A solution: the board with everybody on it, the murderer and the number of steps."""
+    """A solution on half a page: the board with everybody on it, the murderer, the level and the steps."""
     case = entry.case
     board = dict(case.solution or {})
     killer = murderer(case, board)
     who = killer.name if killer else "?"
-    caption = Msg(f"N° {entry.number} — {entry.steps} étapes ; l'assassin : {who}",
-                  f"No. {entry.number} — {entry.steps} steps; the murderer: {who}")
+    level = LEVEL_NAMES[entry.level]
+    caption = Msg(f"N° {entry.number} ({level.fr}, {entry.steps} étapes) — l'assassin : {who}",
+                  f"No. {entry.number} ({level.en}, {entry.steps} steps) — the murderer: {who}")
     return render_board_svg(case, board, language, caption.text(language))

@@ -427,5 +427,5 @@ def book(
                                  param_hint="--out")
     plan = book_plan(count, _parse_sizes(sizes), level, seed)
     entries = make_entries(plan, lambda items: track(items, len(plan), Msg("Enquêtes", "Cases").text()))
-    pages = write_book(entries, out, paper or default_paper(), lang or get_language(), seed)
+    pages = write_book(entries, out, paper or default_paper(), lang or get_language())
     typer.echo(f"{written(out)} ({pages} pages)")

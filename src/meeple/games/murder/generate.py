@@ -489,7 +489,8 @@ def generate_case(size: int, difficulty: int, seed: int, max_attempts: int = 200
         case = _attempt(size, difficulty, rng)
         if case is not None:
             level = LEVEL_NAMES[difficulty]
-            title = Msg(f"Enquête {size}×{size}, {level.fr}, graine {seed}", f"Case {size}×{size}, {level.en}, seed {seed}")
+            # the seed names the case (the same number makes it again) without the word « graine »
+            title = Msg(f"Enquête n° {seed} — {size}×{size}, {level.fr}", f"Case no. {seed} — {size}×{size}, {level.en}")
             return Case(case.size, case.grid, case.rooms, case.objects, case.people, case.clues, case.solution, title)
     raise MeepleError(Msg(
         f"aucune enquête {size}×{size} de difficulté {difficulty} trouvée en {max_attempts} essais",

@@ -6,27 +6,25 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg, get_language
-from meeple.core.modules import require_optional
 from meeple.core.svg import Svg
 from meeple.games.murder.model import FLOORS, Case, Cell
+from meeple.games.murder.pdf import PAPERS, PdfInfo, PdfPages, default_paper
 from meeple.games.murder.text import card_sentences
+
+__all__ = ["PAPERS", "default_paper", "render_board_svg", "render_pdf", "render_svg", "sheet", "sheet_options",
+           "write_render"]
 
 CELL = 64
 MARGIN = 24
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 """DejaVu Sans first: it has every accent of the names and rooms (é, è, ê, ë, ï, ô, œ...)."""
 
-DEJAVU_FOLDERS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
-                  Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
-"""Where the DejaVu fonts are looked for (Debian's fonts-dejavu-core, then other layouts)."""
 WALL = "#2b2b2b"
 
 ICONS: dict[str, tuple[str, str]] = {
@@ -108,7 +106,8 @@ def _walls(svg: Svg, case: Case) -> None:
     svg.add("rect", x=MARGIN, y=MARGIN, width=n * CELL, height=n * CELL, fill="none", stroke=WALL, stroke_width=6)
 
 
-def _wrap(text: str, width: float, size: float) -> list[str]:
+def wrap_text(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines that fit ``width`` at font ``size`` (DejaVu Sans: 0.56 em a character at most)."""
     per_line = max(10, int(width / (size * 0.56)))  # DejaVu Sans: 0.56 em a character at most on the cards
     lines, current = [], ""
     for word in text.split():
@@ -160,7 +159,7 @@ def render_svg(case: Case, board: Mapping[str, Cell] | None = None, language: st
     columns = 2
     card_width = max(250, (side - 12) // columns)
     cards = _card_lines(case, lang)
-    card_heights = [34 + 15 * sum(len(_wrap(s, card_width - 20, 12)) for s in lines) for _, lines, _ in cards]
+    card_heights = [34 + 15 * sum(len(wrap_text(s, card_width - 20, 12)) for s in lines) for _, lines, _ in cards]
     rows_of_cards = [card_heights[i:i + columns] for i in range(0, len(cards), columns)]
     width = max(side, columns * (card_width + 12)) + 2 * MARGIN
     svg = Svg(width, side + 2 * MARGIN, background="#ffffff")
@@ -299,93 +298,9 @@ def _card(svg: Svg, x: float, y: float, width: float, height: float, name: str, 
     svg.text(x + 10, y + 20, name, font_size=14, font_weight="bold", fill="#c0392b" if victim else "#222")
     line_y = y + 38
     for sentence in lines:
-        for part in _wrap(sentence, width - 20, 12):
+        for part in wrap_text(sentence, width - 20, 12):
             svg.text(x + 10, line_y, part, font_size=12, fill="#222")
             line_y += 15
-
-
-PAPERS: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-"""Page sizes in points (1/72 inch): A4 210 × 297 mm, US Letter 8.5 × 11 in."""
-
-PAGE_MARGIN = 36.0
-"""Margin on every side of a printed page, in points (half an inch, 12.7 mm): printers leave 4-6 mm."""
-
-LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE"})
-"""Where Letter is the usual paper (the locale's territory, as in ``en_US.UTF-8``); A4 everywhere else."""
-
-
-def default_paper(environ: Mapping[str, str] | None = None) -> str:
-    """``letter`` when the locale (``LC_ALL``, ``LC_PAPER`` or ``LANG``, first set) is of a Letter country,
-    else ``a4``."""
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_PAPER", "LANG"):
-        value = env.get(name, "")
-        if value:
-            territory = value.split(".")[0].partition("_")[2].upper()
-            return "letter" if territory in LETTER_TERRITORIES else "a4"
-    return "a4"
-
-
-def check_paper(paper: str) -> str:
-    """``paper`` if known (``a4``, ``letter``), else a clear error."""
-    if paper not in PAPERS:
-        raise MeepleError(Msg(f"papier « {paper} » inconnu : a4 ou letter", f"unknown paper {paper!r}: a4 or letter"))
-    return paper
-
-
-class PdfPages:
-    """A PDF of pages of one paper size, with SVG pictures placed in boxes, scaled to fit and never
-    enlarged. Same pictures, same bytes (reportlab's invariant mode: no date, a fixed document id)."""
-
-    def __init__(self, path: Path | BinaryIO, paper: str) -> None:
-        pdf = Msg("Le PDF", "PDF")
-        self._canvas_module = require_optional("reportlab.pdfgen.canvas", "pdf", pdf)
-        self._render = require_optional("reportlab.graphics.renderPDF", "pdf", pdf)
-        self._svg2rlg = require_optional("svglib.svglib", "pdf", pdf).svg2rlg
-        self.font = _register_dejavu() or "Helvetica"
-        self.width, self.height = PAPERS[check_paper(paper)]
-        target = str(path) if isinstance(path, Path) else path  # a file, or bytes kept in memory (the server)
-        self.canvas = self._canvas_module.Canvas(target, pagesize=(self.width, self.height), invariant=1)
-        self._folder = tempfile.TemporaryDirectory()
-        self.pages = 0
-
-    @property
-    def box(self) -> tuple[float, float, float, float]:
-        """The printable box inside the margins: left, top (from the page's top), width, height."""
-        return PAGE_MARGIN, PAGE_MARGIN, self.width - 2 * PAGE_MARGIN, self.height - 2 * PAGE_MARGIN
-
-    def place(self, svg_text: str, left: float, top: float, width: float, height: float) -> tuple[float, float]:
-        """Draw an SVG picture in the box (``top`` counted from the page's top), centred across and at the
-        box's top, as large as fits but not enlarged; returns the width and height it took."""
-        source = Path(self._folder.name) / "picture.svg"
-        source.write_text(svg_text, encoding="utf-8")
-        drawing = self._svg2rlg(str(source))
-        if drawing is None:
-            raise MeepleError(Msg("conversion SVG → PDF impossible", "SVG to PDF conversion failed"))
-        scale = min(width / drawing.width, height / drawing.height, 1.0)
-        drawing.scale(scale, scale)
-        shown_width, shown_height = drawing.width * scale, drawing.height * scale
-        drawing.width, drawing.height = shown_width, shown_height
-        x = left + (width - shown_width) / 2
-        y = self.height - top - shown_height
-        self._render.draw(drawing, self.canvas, x, y)
-        return shown_width, shown_height
-
-    def footer(self, text: str) -> None:
-        """A small centred line in the bottom margin (page numbers)."""
-        self.canvas.setFont(self.font, 9)
-        self.canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        self.canvas.drawCentredString(self.width / 2, PAGE_MARGIN / 2, text)
-
-    def end_page(self) -> None:
-        """Close the current page."""
-        self.canvas.showPage()
-        self.pages += 1
-
-    def save(self) -> None:
-        """Write the file."""
-        self.canvas.save()
-        self._folder.cleanup()
 
 
 def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None = None, language: str | None = None,
@@ -406,8 +321,12 @@ def write_render(case: Case, out: str | Path, board: Mapping[str, Cell] | None =
 def render_pdf(case: Case, board: Mapping[str, Cell] | None, language: str | None, paper: str) -> bytes:
     """The case on one page of ``paper`` with margins, the picture scaled to fit (never enlarged), as PDF bytes."""
     buffer = io.BytesIO()
-    pages = PdfPages(buffer, paper)
-    pages.place(render_svg(case, board, language), *pages.box)
+    lang = language or get_language()
+    title = case.title.text(lang) if case.title else "Sudoku Murder"
+    subject = Msg("Une enquête de Sudoku Murder" + (", avec la réponse" if board else ""),
+                  "A Sudoku Murder case" + (", with the answer" if board else "")).text(lang)
+    pages = PdfPages(buffer, paper, PdfInfo(title, subject, language=lang))
+    pages.place(render_svg(case, board, lang), *pages.box)
     pages.end_page()
     pages.save()
     return buffer.getvalue()
@@ -442,17 +361,3 @@ def sheet(case: Case, board: Mapping[str, Cell] | None, language: str, paper: st
         return {"format": "svg", "svg": render_svg(case, board, language)}
     data = render_pdf(case, board, language, paper)
     return {"format": "pdf", "paper": paper, "bytes": len(data), "pdf": base64.b64encode(data).decode("ascii")}
-
-
-def _register_dejavu() -> str | None:
-    """Embed DejaVu Sans (regular and bold) in PDFs; without it svglib falls back to Helvetica (Latin-1
-    only). Returns reportlab's name of the regular face (for text drawn outside the pictures), if found."""
-    from svglib.fonts import register_font
-
-    for folder in DEJAVU_FOLDERS:
-        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
-        if regular.is_file() and bold.is_file():
-            name, _ = register_font("DejaVu Sans", str(regular), weight="normal")
-            register_font("DejaVu Sans", str(bold), weight="bold")
-            return name
-    return None
