@@ -2,8 +2,9 @@
 choices (keep the move strings, cheaper targets, a faster JSON encoder, send what changed).
 
 Plays ``--games`` random Hive games (seeded) and, at plies 10, 30, 60, 100 and 150 of each, times:
-``view(seat)`` whole; its parts — the legal targets, ``game_string`` (which replays every move to write
-the MoveStrings), the rest; encoding that view as JSON with the standard library (what the server does
+``view(seat)`` whole; its parts — the legal targets, ``notation.game_string`` (which replays every move to
+write the MoveStrings) beside ``HiveGame.game_string`` (the MoveStrings kept between views, as the view
+now writes it); encoding that view as JSON with the standard library (what the server does
 today) and with ``orjson`` and ``msgspec`` when they are installed (not dependencies of meeple: install
 them beside it to compare); and the size of the view's JSON beside the size of a delta from the previous
 ply's view (the keys whose values changed). CPU time (``time.process_time``), median of ``--repeat``.
@@ -94,11 +95,13 @@ def main() -> None:
             add("view", cpu_ms(lambda game=game, seat=seat: game.view(seat), args.repeat))
             add("targets", cpu_ms(game._targets, args.repeat))  # the part measured, private to the engine
             add("game_string", cpu_ms(lambda game=game: game_string(game.state), args.repeat))
+            add("kept game_string", cpu_ms(game.game_string, args.repeat))
             for name, encode in coders.items():
                 add(f"JSON {name}", cpu_ms(lambda encode=encode, view=view: encode(view), args.repeat))
             add("bytes", len(coders["json"](view)))
             add("delta bytes", len(coders["json"](delta(previous, view))))
-    names = ["view", "targets", "game_string", *(f"JSON {name}" for name in coders), "bytes", "delta bytes"]
+    names = ["view", "targets", "game_string", "kept game_string", *(f"JSON {name}" for name in coders), "bytes",
+             "delta bytes"]
     print(f"Hive views, {args.games} random games, CPU ms (median of {args.repeat}, mean over games); "
           f"encoders: {', '.join(coders)}")
     print("| ply | games | " + " | ".join(names) + " |")

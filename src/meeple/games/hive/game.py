@@ -43,7 +43,7 @@ from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.games.hive.board import axial, cell_at
 from meeple.games.hive.native import native_position
-from meeple.games.hive.notation import game_state_string, game_string, move_string, parse_move_string
+from meeple.games.hive.notation import game_state_string, move_string, parse_move_string, turn_string
 from meeple.games.hive.pieces import COLOUR_LETTERS, GameType
 from meeple.games.hive.state import DRAW, ONGOING, PASS, WHITE_WINS, HiveState, Move
 
@@ -65,6 +65,9 @@ class HiveGame(Game[Move]):
         if native_rules:
             self.options["native_rules"] = True
             self.native = native_position(self.state)
+        self._move_texts: list[tuple[Move, str]] = []
+        """The MoveStrings of the moves played so far (each with its move), kept between views so that
+        a view writes only the new ones instead of replaying the whole game (:meth:`game_string`)."""
 
     @classmethod
     def new(cls, options: Mapping[str, JSON] | None = None, seed: int | None = None) -> Self:
@@ -150,7 +153,28 @@ class HiveGame(Game[Move]):
         clone.state = self.state.copy()
         clone._legal_cache = []
         clone.native = None if self.native is None else self.native.copy()
+        clone._move_texts = list(self._move_texts)
         return clone
+
+    def game_string(self) -> str:
+        """The whole game as a UHP GameString (:func:`~meeple.games.hive.notation.game_string`), writing
+        only the MoveStrings of the moves played since the last call."""
+        state = self.state
+        texts = self._move_texts
+        history = state.history
+        known = 0  # the cached texts still describe the moves played (a move taken back and replaced: not)
+        while known < len(texts) and known < len(history) and texts[known][0] == history[known][0]:
+            known += 1
+        del texts[known:]
+        if known < len(history):
+            pending = [entry[0] for entry in history[known:]]
+            for _ in pending:  # back to the position before the first move not written yet…
+                state.undo()
+            for move in pending:  # …then forward again, writing each move in the position it was played in
+                texts.append((move, move_string(state, move)))
+                state.play(move)
+        return ";".join([str(state.game_type), game_state_string(state), turn_string(state.ply),
+                         *(text for _move, text in texts)])
 
     def outcome(self) -> Outcome | None:
         result = self.state.result() if self.native is None else self.native.result()
@@ -293,7 +317,7 @@ class HiveGame(Game[Move]):
             placeable={self.game_type.pieces[p].bug: names[p] for p in state.in_hand(colour)},
             targets=self._targets(),
             last_move=self._last_move_json(),
-            game_string=game_string(state),
+            game_string=self.game_string(),
             state=game_state_string(state),
             outcome=None if outcome is None else outcome.to_json(),
         )
