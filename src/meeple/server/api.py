@@ -13,7 +13,7 @@ from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.server.errors import ServerError
 from meeple.server.requests import address_of, while_connected
-from meeple.server.rooms import RoomSpec, SeatSpec
+from meeple.server.rooms import MAX_START_MOVES, RoomSpec, SeatSpec
 from meeple.server.service import RoomService
 from meeple.server.transport import MAX_JSON_INT, check_client_json
 
@@ -38,6 +38,8 @@ class RoomIn(BaseModel):
     seats: list[SeatIn] = Field(default_factory=list)
     seed: int | None = Field(default=None, gt=-MAX_JSON_INT, lt=MAX_JSON_INT)
     turn_seconds: int | None = None
+    moves: list[Annotated[Any, AfterValidator(check_client_json)]] = Field(default_factory=list, max_length=MAX_START_MOVES)
+    """The moves the game starts from (an imported game), as the engine's JSON."""
 
 
 class JoinIn(BaseModel):
@@ -95,7 +97,7 @@ def add_api(app: FastAPI, service: RoomService) -> None:
         fair.take("create", address)
         spec = RoomSpec(
             game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
-            seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats],
+            seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats], moves=list(body.moves),
         )
         room, token = await while_connected(request, service.create_room(spec, owner=address))
         seats = room.seats_of(token)

@@ -11,6 +11,7 @@ from typing import Any
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game
+from meeple.core.i18n import Msg
 from meeple.server.clients import Client
 from meeple.server.errors import refusal
 from meeple.server.registry import GameEntry
@@ -22,6 +23,8 @@ SEAT_KINDS = ("human", "ai", "open")
 MODES = ("local", "online")
 MAX_TURN_SECONDS = 3600
 """The longest turn clock of a game played in one sitting."""
+MAX_START_MOVES = 500
+"""A room may start from at most this many moves (an imported game: Hive's longest games are ~150)."""
 
 
 @dataclass
@@ -43,6 +46,9 @@ class RoomSpec:
     seats: list[SeatSpec] = field(default_factory=list)
     seed: int | None = None
     turn_seconds: int | None = None
+    moves: list[JSON] = field(default_factory=list)
+    """The moves the game starts from (an imported game, as the engine's JSON): played in order by the seat
+    to move, before anyone joins; at most :data:`MAX_START_MOVES`."""
 
 
 @dataclass
@@ -94,6 +100,26 @@ class Room:
             return mover
         return seats[0] if seats else None
 
+
+
+def play_opening(game: Game[Any], moves: Sequence[JSON]) -> list[tuple[int, JSON]]:
+    """Play a new room's starting moves (an imported game) on its fresh game, each by the seat to move;
+    returns them as stored. A move the rules refuse names its index, and no room is made."""
+    if len(moves) > MAX_START_MOVES:
+        raise refusal("too_large", f"moves : {len(moves)} coups, la limite est {MAX_START_MOVES}",
+                      f"moves: {len(moves)} moves, the limit is {MAX_START_MOVES}", 413)
+    played: list[tuple[int, JSON]] = []
+    for index, data in enumerate(moves):
+        seat = game.to_move()
+        try:
+            if seat is None:
+                raise MeepleError(Msg("la partie est finie", "the game is over"))
+            move = game.move_from_json(data)
+            game.push(move)
+        except MeepleError as error:
+            raise refusal("illegal", f"moves[{index}] : {error.message.fr}", f"moves[{index}]: {error.message.en}") from error
+        played.append((seat, game.move_to_json(move)))
+    return played
 
 
 def replay(row: RoomRow, game: Game[Any]) -> None:

@@ -41,7 +41,7 @@ from meeple.server.errors import ServerError, refusal
 from meeple.server.expiry import Expiry
 from meeple.server.fairuse import FairQueue, FairUse, Limits
 from meeple.server.registry import GameEntry, GameRegistry
-from meeple.server.rooms import MAX_NAME, MODES, Room, RoomSpec, new_seats, replay, turn_seconds
+from meeple.server.rooms import MAX_NAME, MODES, Room, RoomSpec, new_seats, play_opening, replay, turn_seconds
 from meeple.server.store import RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from meeple.server.turns import Turns
 from meeple.server.views import Views
@@ -170,10 +170,13 @@ class RoomService:
                           "an online game cannot choose its seed")
         seed = spec.seed if spec.seed is not None else fresh_seed()
         game = await self.calls.new_game(entry, dict(spec.options), seed, owner)
+        # an imported game's moves, each checked by the engine, in a thread (not the server's loop)
+        opening = await asyncio.to_thread(play_opening, game, spec.moves) if spec.moves else []
         # Once the game is made the room is stored and kept whole, even if its creator hangs up meanwhile.
-        return await asyncio.shield(self._open_room(entry, spec, game, owner))
+        return await asyncio.shield(self._open_room(entry, spec, game, owner, opening))
 
-    async def _open_room(self, entry: GameEntry, spec: RoomSpec, game: Game[Any], owner: str) -> tuple[Room, str]:
+    async def _open_room(self, entry: GameEntry, spec: RoomSpec, game: Game[Any], owner: str,
+                         opening: list[tuple[int, JSON]]) -> tuple[Room, str]:
         token = secrets.token_urlsafe(18)
         seats = new_seats(entry, spec, game.num_players, token)
         clock_seconds = turn_seconds(entry, spec)
@@ -183,7 +186,8 @@ class RoomService:
             code=await self._fresh_code(), game=entry.info.name, options=dict(game.options), seed=game.seed,
             mode=spec.mode, version=0, turn_seconds=clock_seconds,
             turn_deadline=now + clock_seconds if clock_seconds and game.to_move() is not None and not waiting else None,
-            created_at=now, updated_at=now, seats=seats, moves=[],
+            created_at=now, updated_at=now, seats=seats, moves=opening,
+            finished_at=now if opening and game.outcome() is not None else None,
         )
         await self.db.run(self.store.create_room, row)
         room = Room(row=row, entry=entry, game=game, owner=owner)

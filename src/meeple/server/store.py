@@ -270,7 +270,7 @@ class Store:
             return connection.execute(select(rooms_table.c.code).where(rooms_table.c.code == code)).first() is not None
 
     def create_room(self, room: RoomRow) -> None:
-        """Store a new room and its seats."""
+        """Store a new room, its seats and the moves it starts from (an imported game; usually none)."""
         with self.engine.begin() as connection:
             connection.execute(
                 insert(rooms_table).values(
@@ -288,6 +288,10 @@ class Store:
                 )
             )
             connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
+            if room.moves:
+                connection.execute(_INSERT_MOVES, [
+                    {"room_code": room.code, "idx": index, "seat": seat, "move": canonical_json(move),
+                     "created_at": room.created_at} for index, (seat, move) in enumerate(room.moves)])
 
     def load_room(self, code: str) -> RoomRow | None:
         """The room ``code`` with its seats and moves, or None."""

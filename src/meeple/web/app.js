@@ -90,11 +90,13 @@ async function showSetup(name) {
   app.append(form);
 
   async function create(choice) {
-    const mode = modeChoice ? modeChoice.value() : { mode: choice.mode || "local", seats: () => [] };
+    // a choice that names its own mode (an imported game opened for review) is not the form's
+    const mode = modeChoice && !choice.mode ? modeChoice.value() : { mode: choice.mode || "local", seats: () => [] };
     const seatCount = choice.seatCount ?? 2;
     const body = { game: name, options: choice.options || {}, mode: mode.mode, seats: choice.seats };
     if (!body.seats) body.seats = solo ? [{ kind: "human" }] : mode.seats(seatCount);
     if (choice.seed !== undefined && mode.mode === "local") body.seed = choice.seed;
+    if (choice.moves?.length) body.moves = choice.moves; // the moves the game starts from (an imported game)
     const button = form.querySelector("#start");
     if (button) button.disabled = true;
     try {
@@ -146,7 +148,7 @@ function modeFields(game) {
 async function localRoom(game, choice) {
   try {
     const room = await api("/api/rooms", { game, options: choice.options || {}, mode: "local",
-      seats: choice.seats || [{ kind: "human" }] });
+      seats: choice.seats || [{ kind: "human" }], ...(choice.moves?.length ? { moves: choice.moves } : {}) });
     keep(room.code, room.token, game);
     return room;
   } catch (error) {

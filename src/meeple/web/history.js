@@ -23,10 +23,19 @@ function pop(node) {
     { filter: "drop-shadow(0 0 3px #f0a202) drop-shadow(0 0 3px #f0a202)" }], { duration: 900, easing: "ease-out" });
 }
 
+const NOTATION_KEY = "meeple.notation"; // "off" once the player hid the notation column
+
+/** Whether a key press belongs to a control that uses the arrows itself (a field, a menu, a stepper). */
+function ownsArrows(target) {
+  return Boolean(target?.closest?.("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role=slider], [role=spinbutton], dialog[open]"));
+}
+
 /**
  * The panel. ``ctx``: ``query(name, params)``, ``playerName(player)``, ``show(state)`` (draw a state on
  * the board: the live one or a replayed one), ``lastMove(move)`` (the board selectors of a move, from the
- * game's page module), ``board`` (the element the page draws into).
+ * game's page module), ``board`` (the element the page draws into), ``notation(state)`` (optional: the
+ * moves so far in the game's notation, one text per move — Hive's UHP MoveStrings — shown beside the
+ * sentences, with a button to hide them). The arrow keys step the replay (← →, Home, End).
  */
 export function historyPanel(ctx) {
   const list = h("ol", { class: "history-list", id: "history-list", tabindex: 0 }); // scrollable: reachable by keyboard
@@ -49,9 +58,16 @@ export function historyPanel(ctx) {
     button("replay-now", "now", "Revenir à maintenant", "Back to now", () => null),
   ];
   const title = h("h2", { id: "history-title" });
+  let showNotation = localStorage.getItem(NOTATION_KEY) !== "off";
+  const notationToggle = ctx.notation ? h("button", { type: "button", class: "quiet notation-toggle", id: "notation-toggle",
+    on: { click: () => {
+      showNotation = !showNotation;
+      localStorage.setItem(NOTATION_KEY, showNotation ? "on" : "off");
+      draw();
+    } } }) : null;
   const notice = h("p", { class: "replay-notice", id: "replay-notice", hidden: true });
   const element = h("section", { class: "history panel", id: "history" },
-    h("div", { class: "history-head" }, title, h("div", { class: "replay-bar" }, steps[0], steps[1], where, steps[2], steps[3])),
+    h("div", { class: "history-head" }, title, notationToggle, h("div", { class: "replay-bar" }, steps[0], steps[1], where, steps[2], steps[3])),
     notice, log);
 
   let entries = [];
@@ -114,11 +130,20 @@ export function historyPanel(ctx) {
     notice.hidden = !replay;
     notice.textContent = replay ? t("Vous revoyez la partie : le plateau est en lecture seule.", "You are replaying the game: the board is read-only.") : "";
     element.classList.toggle("replaying", Boolean(replay));
+    if (notationToggle) {
+      notationToggle.textContent = t("Notation", "Notation");
+      notationToggle.setAttribute("aria-pressed", String(showNotation));
+      notationToggle.title = t("Montrer la notation des coups à côté des phrases", "Show the moves' notation beside the sentences");
+    }
+    const notation = notationToggle && showNotation ? ctx.notation(live) || [] : [];
     clear(list);
+    list.classList.toggle("with-notation", notation.length > 0);
     if (!entries.length) list.append(h("li", { class: "muted empty" }, t("Aucun coup pour l'instant.", "No move yet.")));
     for (const entry of entries) {
+      const written = notation[entry.ply - 1];
       list.append(h("li", { class: ["history-move", entry.ply === at && "current"], dataset: { ply: entry.ply },
-        "aria-current": entry.ply === at ? "step" : null }, h("span", { class: "ply" }, `${entry.ply}.`), " ", lineText(entry)));
+        "aria-current": entry.ply === at ? "step" : null }, h("span", { class: "ply" }, `${entry.ply}.`), " ",
+      written ? h("code", { class: "notation" }, written) : null, written ? " " : null, h("span", { class: "sentence" }, lineText(entry))));
     }
     const current = list.querySelector(".current");
     if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
@@ -144,6 +169,17 @@ export function historyPanel(ctx) {
       }
     }
   }
+
+  /** ← → step the replay, Home goes to the start, End back to now (not while a field has the keys). */
+  function onKey(event) {
+    if (!element.isConnected || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || ownsArrows(event.target)) return;
+    const at = shown() ?? total();
+    const step = { ArrowLeft: at - 1, ArrowRight: replay ? at + 1 : undefined, Home: 0, End: null }[event.key];
+    if (step === undefined || (step !== null && (step < 0 || (step === 0 && at === 0)))) return;
+    event.preventDefault();
+    go(step);
+  }
+  document.addEventListener("keydown", onKey);
 
   // a page redraws its board on its own (hover, selection): the highlight goes back on the new shapes
   const observer = new MutationObserver(() => {
@@ -172,6 +208,7 @@ export function historyPanel(ctx) {
     relabel: draw,
     destroy() {
       observer.disconnect();
+      document.removeEventListener("keydown", onKey);
     },
   };
 }

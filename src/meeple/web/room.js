@@ -148,11 +148,14 @@ export function showRoom(app, code, pages) {
           query: ctx.query, playerName, board,
           show: (shownState) => { showOnBoard(shownState); drawActions(); },
           lastMove: (move) => (module.lastMove ? module.lastMove(move) : []),
+          notation: module.notation,
         });
         stage.side.append(history.element);
       }
       coach = coachPanel(state.game, state.moves); // a player's first game of it: the first steps
-      if (coach) stage.element.before(coach.element);
+      // the first steps say what to do now: beside the controls they are about (a page with an action bar)
+      if (coach && module.actionBar) stage.bar.prepend(coach.element);
+      else if (coach) stage.element.before(coach.element);
     }
     drawAll();
   }
@@ -181,7 +184,7 @@ export function showRoom(app, code, pages) {
       h("span", { class: ["dot", player.connected ? "on" : "off"],
         title: player.connected ? t("connecté", "connected") : t("absent", "away") }),
       playerName(player),
-      mine ? h("span", { class: "muted" }, t(" (vous)", " (you)")) : null,
+      mine ? h("span", { class: "muted you" }, t(" (vous)", " (you)")) : null,
       player.kind === "ai" && player.level ? h("span", { class: "muted" }, ` · ${levelTitle(state.game, player.level)}`) : null,
       // said in words, not only by the dot's colour: an online player whose connection dropped
       player.kind === "human" && !player.connected ? h("span", { class: "muted away" }, t(" · absent", " · away")) : null));

@@ -1,10 +1,14 @@
 // Hive with the Centipede: the hex board (pan, zoom, rotate, « Centrer ») with both reserves in the action
 // bar; click a piece (on the board or in your reserve) and then a target, or drag it there; play against
-// the AI at a chosen strength. The moves in UHP notation in the History panel (notation()).
+// the AI at a chosen strength. The moves in UHP notation in the History panel (notation()), the game as a
+// UHP GameString to export and import (hive-files.js), and the analysis board: a room where this browser
+// plays both sides, with the engine's best move, evaluation and line (hive-analysis.js).
 import { add, clear, h, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { stageOf } from "../layout.js";
+import { analysisPanel } from "./hive-analysis.js";
 import { colourName, hiveTable, pieceLabel } from "./hive-board.js";
+import { exportPanel, importForm } from "./hive-files.js";
 
 const EXPANSIONS = [["M", "Moustique", "Mosquito"], ["L", "Coccinelle", "Ladybug"], ["P", "Cloporte", "Pillbug"], ["C", "Mille-pattes", "Centipede"]];
 
@@ -13,14 +17,22 @@ function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function setup(root) {
+function setup(root, ctx) {
   const boxes = EXPANSIONS.map(([letter, fr, en]) => h("label", { class: "choice" },
     h("input", { type: "checkbox", name: "expansion", value: letter, checked: true }), t(fr, en)));
-  root.append(h("fieldset", {}, h("legend", {}, t("Pièces en plus de la base", "Pieces besides the base game")), boxes));
-  return () => {
+  const gameType = () => {
     const letters = [...root.querySelectorAll("input[name=expansion]:checked")].map((box) => box.value).join("");
-    return { options: { game_type: letters ? `Base+${letters}` : "Base" }, seatCount: 2 };
+    return letters ? `Base+${letters}` : "Base";
   };
+  // the analysis board: both sides played here, the engine's advice at hand
+  const analysis = h("button", { type: "button", id: "hive-analysis-board", on: { click: () =>
+    ctx.start({ options: { game_type: gameType() }, mode: "local", seats: [{ kind: "human" }, { kind: "human" }], seatCount: 2 }) } },
+  t("Plateau d'analyse", "Analysis board"));
+  root.append(h("fieldset", {}, h("legend", {}, t("Pièces en plus de la base", "Pieces besides the base game")), boxes),
+    h("div", { class: "hive-setup-more" }, analysis, h("span", { class: "muted" },
+      t("jouez les deux camps et demandez son avis au moteur", "play both sides and ask the engine"))),
+    importForm(ctx));
+  return () => ({ options: { game_type: gameType() }, seatCount: 2 });
 }
 
 function mount(root, ctx) {
@@ -35,8 +47,12 @@ function mount(root, ctx) {
   });
   root.append(table.board);
   ctx.bar.append(info, table.reserves[0], table.reserves[1], actions);
+  let line = null; // a position of the engine's line shown on the board (read-only), or null
+  const engine = analysisPanel(ctx, { show: (view) => { line = view; draw(); } });
+  const files = exportPanel(ctx, () => state);
+  ctx.details.append(engine.element, files.element);
 
-  const myTurn = () => state.to_move !== null && state.seats.includes(state.to_move);
+  const myTurn = () => !line && state.to_move !== null && state.seats.includes(state.to_move);
   const targetsOf = (name) => (myTurn() && state.view.targets[name]) || [];
 
   function choose(name) {
@@ -48,15 +64,19 @@ function mount(root, ctx) {
   /** Redraw everything; a keyboard player keeps the focus on the same piece or button. */
   function draw() {
     keepFocus(stageOf(root), () => {
-      table.draw({ view: state.view, selected, targets: targetsOf, canAct: myTurn(), key: `${state.version}:${state.moves}` });
+      if (line) table.draw({ view: line, selected: null, targets: () => [], canAct: false, key: `line:${line.ply}` });
+      else table.draw({ view: state.view, selected, targets: targetsOf, canAct: myTurn(), key: `${state.version}:${state.moves}` });
       drawInfo();
+      files.draw();
     });
   }
 
   function drawInfo() {
     const view = state.view;
     clear(actions);
-    if (state.outcome) {
+    if (line) {
+      info.textContent = t("Suite du moteur (lecture seule)", "The engine's line (read-only)");
+    } else if (state.outcome) {
       info.textContent = "";
     } else if (myTurn()) {
       info.textContent = selected ? t(`${pieceLabel(selected)} : choisissez une case.`, `${capitalised(pieceLabel(selected))}: choose a cell.`)
@@ -80,6 +100,7 @@ function mount(root, ctx) {
       if (state && next.version !== state.version) selected = null;
       state = next;
       if (selected && !targetsOf(selected).length) selected = null;
+      engine.draw(state); // an answer for an older position goes, and the line it showed
       draw();
     },
     destroy() {
