@@ -64,6 +64,15 @@ class TempPostgres:
                   "-t", "180", "-o", options, "start")
         return f"postgresql://meeple@/postgres?host={self.folder}"
 
+    def new_database(self, name: str) -> str:
+        """Create the empty database ``name`` on the running server; returns its URL (psycopg driver named)."""
+        import psycopg
+
+        assert self.folder is not None, "start() first"
+        with psycopg.connect(f"host={self.folder} user=meeple dbname=postgres", autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        return f"postgresql+psycopg://meeple@/{name}?host={self.folder}"
+
     def stop(self) -> None:
         if self.folder is None:
             return

@@ -197,6 +197,7 @@ def test_a_database_made_before_rooms_expired_gains_its_column_and_keeps_its_roo
                                                                   SeatRow(1, "human", "t", "")], moves=[]))
         with store.engine.begin() as connection:
             connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN finished_at")
+            connection.exec_driver_sql("DROP TABLE alembic_version")  # and before migrations
     finally:
         store.close()
     with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock)) as client:

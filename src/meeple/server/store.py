@@ -8,6 +8,9 @@ game. Every method runs one transaction and returns only once it is committed: a
 after the :meth:`Store.write` holding it returned. The changes of many rooms share one transaction
 (group commit): one disk flush for all of them.
 
+The tables below are what the code reads and writes; the database gets them through the migrations of
+:mod:`meeple.server.migrations` (run when a :class:`Store` opens it), which a test keeps equal to them.
+
 The methods are synchronous; the server calls them from one dedicated thread.
 """
 
@@ -39,7 +42,6 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     not_,
     or_,
     select,
@@ -52,6 +54,7 @@ from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
+from meeple.server.migrations import upgrade
 
 log = logging.getLogger("meeple.server")
 
@@ -251,8 +254,7 @@ class Store:
         self.url = url
         try:
             self.engine = make_engine(url)
-            metadata.create_all(self.engine)
-            _add_missing_columns(self.engine)
+            upgrade(self.engine)  # the schema of this meeple, in place (migrations: meeple.server.migrations)
         except (SQLAlchemyError, ImportError) as error:  # ImportError: the database's driver is not installed
             raise DatabaseError(url, error) from error
         file_db = self.engine.dialect.name == "sqlite" and self.engine.url.database not in (None, "", ":memory:")
@@ -474,18 +476,6 @@ def _expired(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
         open_seat = select(other.c.seat).where(other.c.room_code == rooms.code, other.c.kind == "open")
         rules.append(and_(rooms.created_at < cutoffs.unstarted, open_seat.exists()))
     return or_(*rules) if rules else None
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    """Bring a database made by an older meeple up to date: add the columns it lacks (all nullable)."""
-    present = {column["name"] for column in inspect(engine).get_columns("rooms")}
-    for column in rooms_table.columns:
-        if column.name not in present:
-            kind = column.type.compile(dialect=engine.dialect)
-            with engine.begin() as connection:
-                connection.exec_driver_sql(f"ALTER TABLE rooms ADD COLUMN {column.name} {kind}")
-            log.info("database %s: column rooms.%s added", engine.url.render_as_string(hide_password=True),
-                     column.name)
 
 
 def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:
