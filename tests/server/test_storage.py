@@ -165,3 +165,38 @@ def test_a_change_written_over_another_version_is_refused_and_stores_nothing(tmp
         assert stored is not None and stored.moves == [(0, 1)]
     finally:
         store.close()
+
+
+def test_a_generated_murder_case_is_stored_with_its_room_and_replays_whatever_the_generator_becomes(
+        tmp_path: Path) -> None:
+    """A murder room drawn from a seed keeps its case itself: rebuilt after an upgrade whose generator would
+    draw another case from that seed (here: the seed itself changed in the database), it is the same case."""
+    from meeple.games.murder.caseio import case_to_json
+    from meeple.server.registry import GameRegistry
+
+    url = f"sqlite:///{tmp_path / 'rooms.sqlite3'}"
+
+    async def scenario() -> None:
+        service = RoomService(Store(url), GameRegistry.from_environment(), ai_delay=0.0)
+        try:
+            room, _token = await service.create_room(RoomSpec(game="murder", options={"size": 4}))
+            case = case_to_json(room.game.case)  # type: ignore[attr-defined]
+            assert room.row.options["case"] == case and room.row.options["size"] == 4
+            first = room.game.legal_moves()[0]
+            await service.play(room, (0,), 0, room.game.move_to_json(first))
+            code = room.code
+        finally:
+            await service.close()
+        store = Store(url)
+        with store.engine.begin() as connection:
+            connection.exec_driver_sql("UPDATE rooms SET seed = seed + 1 WHERE code = ?", (code,))
+        store.close()
+        again = RoomService(Store(url), GameRegistry.from_environment(), ai_delay=0.0)
+        try:
+            rebuilt = await again.room(code)
+            assert case_to_json(rebuilt.game.case) == case  # type: ignore[attr-defined]
+            assert len(rebuilt.game.move_stack) == 1
+        finally:
+            await again.close()
+
+    asyncio.run(scenario())

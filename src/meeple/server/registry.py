@@ -93,6 +93,10 @@ class GameAdapter:
     stored_options: Callable[[Mapping[str, JSON]], Mapping[str, JSON]] | None = None
     """How a saved room's options are read back when the room is rebuilt (default: as they are). A game whose
     defaults changed since a room was saved completes the keys that room lacks with the values of its time."""
+    recorded_options: Callable[[Game[Any]], Mapping[str, JSON]] | None = None
+    """The options a new room stores to rebuild this very game later (default: the game's own ``options``).
+    A game that draws its content from its seed (murder generates its case) records the content itself, so
+    that its rooms replay the same game after an upgrade of the generator."""
     inline_content: Mapping[str, ContentLimits] = field(default_factory=dict)
     """The options that may carry a whole document sent by the client (a level, a scenario, a case), with
     the limits the game's format sets for it. Such a document is checked against its limits before any

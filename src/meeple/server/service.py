@@ -183,7 +183,7 @@ class RoomService:
         now = self.clock.now()
         waiting = any(seat.kind == "open" for seat in seats)  # the clock starts once every seat is taken
         row = RoomRow(
-            code=await self._fresh_code(), game=entry.info.name, options=dict(game.options), seed=game.seed,
+            code=await self._fresh_code(), game=entry.info.name, options=_recorded_options(entry, game), seed=game.seed,
             mode=spec.mode, version=0, turn_seconds=clock_seconds,
             turn_deadline=now + clock_seconds if clock_seconds and game.to_move() is not None and not waiting else None,
             created_at=now, updated_at=now, seats=seats, moves=opening,
@@ -503,3 +503,8 @@ class RoomService:
             self.after_change(room)
             return room.version
 
+
+def _recorded_options(entry: GameEntry, game: Game[Any]) -> dict[str, JSON]:
+    """The options a new room stores: those that rebuild this very game (see ``GameAdapter.recorded_options``)."""
+    record = entry.adapter.recorded_options
+    return dict(record(game) if record is not None else game.options)

@@ -76,6 +76,17 @@ def describe(game: Game[Any], move: Any) -> Msg:
     return describe_move(game, move)  # type: ignore[arg-type]
 
 
+def recorded_options(game: Game[Any]) -> dict[str, JSON]:
+    """A murder room stores its case (with its answer, which never leaves the server), not only the size,
+    difficulty and seed it was generated from: the room replays the same case whatever the generator becomes."""
+    from meeple.games.murder.caseio import case_to_json
+
+    case, _board = _case_and_board(game)
+    options: dict[str, JSON] = {key: value for key, value in game.options.items() if key != "case"}
+    options["case"] = case_to_json(case)
+    return options
+
+
 def make_adapter() -> GameAdapter:
     """Murder is a one-player puzzle: no computer player; check, hint and print queries.
 
@@ -86,4 +97,4 @@ def make_adapter() -> GameAdapter:
     return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_room, **history_queries(describe)},
                        catalog={"difficulties": difficulties, "analyse": editor_report, "print": print_sheet}, send_legal_moves=False,
                        factory_in_worker=True, worker_queries=frozenset({"hint", "analyse", "print"}),
-                       inline_content={"case": CASE_LIMITS})
+                       inline_content={"case": CASE_LIMITS}, recorded_options=recorded_options)
