@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.core.game import Game, GameInfo
@@ -40,6 +41,7 @@ from meeple.server.service import RoomService
 from meeple.server.store import RoomRow, SeatRow, Store
 from tests.core.tiny_games import Take
 from tests.server.conftest import ManualClock, create, room_socket, test_registry
+from tests.server.release_schema import add_release_room, make_release_schema
 
 CODE_SHAPE = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}$")
 
@@ -189,17 +191,11 @@ def test_an_old_six_letter_room_still_opens(client: TestClient, db_url: str) -> 
 
 def test_a_database_made_before_rooms_expired_gains_its_column_and_keeps_its_rooms(db_url: str,
                                                                                    clock: ManualClock) -> None:
-    store = Store(db_url)
-    try:
-        store.create_room(RoomRow(code="OLD234", game="take", options={"pile": 1}, seed=1, mode="local", version=0,
-                                  turn_seconds=None, turn_deadline=None, created_at=clock.now(),
-                                  updated_at=clock.now(), seats=[SeatRow(0, "human", "t", ""),
-                                                                  SeatRow(1, "human", "t", "")], moves=[]))
-        with store.engine.begin() as connection:
-            connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN finished_at")
-            connection.exec_driver_sql("DROP TABLE alembic_version")  # and before migrations
-    finally:
-        store.close()
+    engine = create_engine(db_url)
+    with engine.begin() as connection:  # as the releases before rooms.finished_at made it
+        make_release_schema(connection, finished_at=False)
+        add_release_room(connection, "OLD234", "take", '{"pile":1}', "t", [], at=clock.now())
+    engine.dispose()
     with TestClient(create_app(db_url, test_registry(), ai_delay=0.0, clock=clock)) as client:
         assert client.post("/api/rooms/OLD234/moves", json={"token": "t", "version": 0, "move": 1}).status_code == 200
     store = Store(db_url)

@@ -14,13 +14,15 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect
 
 from meeple.server import migrations
 from meeple.server.registry import GameRegistry
 from meeple.server.service import RoomService
-from meeple.server.store import Store, metadata
+from meeple.server.store import Store
+from meeple.server.tables import metadata
 from tests.server.postgres import TempPostgres, binaries
+from tests.server.release_schema import add_release_room, make_release_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASE = FIXTURES / "release-0.1.0.sqlite3"
@@ -120,22 +122,8 @@ def test_a_release_schema_on_postgresql_is_adopted_and_upgraded(postgres_server:
     url = postgres_server.new_database("adopt_release")
     engine = create_engine(url)
     with engine.begin() as connection:  # the release's own CREATE TABLEs (revision 0001), then a room
-        for statement in (
-            "CREATE TABLE rooms (code VARCHAR(16) PRIMARY KEY, game VARCHAR(32) NOT NULL, options TEXT NOT NULL, "
-            "seed BIGINT NOT NULL, mode VARCHAR(16) NOT NULL, version INTEGER NOT NULL, turn_seconds INTEGER, "
-            "turn_deadline FLOAT, created_at FLOAT NOT NULL, updated_at FLOAT NOT NULL, finished_at FLOAT)",
-            "CREATE TABLE seats (room_code VARCHAR(16) REFERENCES rooms(code), seat INTEGER, kind VARCHAR(8) NOT NULL, "
-            "token VARCHAR(64), name VARCHAR(64) NOT NULL, level VARCHAR(32), PRIMARY KEY (room_code, seat))",
-            "CREATE INDEX ix_seats_token ON seats (token)",
-            "CREATE TABLE moves (room_code VARCHAR(16) REFERENCES rooms(code), idx INTEGER, seat INTEGER NOT NULL, "
-            "move TEXT NOT NULL, created_at FLOAT NOT NULL, PRIMARY KEY (room_code, idx))",
-            "INSERT INTO rooms VALUES ('OLDROOM1', 'hive', '{\"game_type\":\"Base\"}', 5, 'local', 1, NULL, NULL, "
-            "1.0, 2.0, NULL)",
-            "INSERT INTO seats VALUES ('OLDROOM1', 0, 'human', 'tok-a', 'Ana', NULL), "
-            "('OLDROOM1', 1, 'human', 'tok-a', 'Ana', NULL)",
-            "INSERT INTO moves VALUES ('OLDROOM1', 0, 0, '\"wA1\"', 2.0)",
-        ):
-            connection.execute(text(statement))
+        make_release_schema(connection)
+        add_release_room(connection, "OLDROOM1", "hive", '{"game_type":"Base"}', "tok-a", ['"wA1"'])
     engine.dispose()
     store = Store(url)
     try:
@@ -148,3 +136,19 @@ def test_a_release_schema_on_postgresql_is_adopted_and_upgraded(postgres_server:
     engine = create_engine(url)
     assert "alembic_version" in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_a_database_older_than_rooms_finished_at_is_adopted_too(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'older.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        make_release_schema(connection, finished_at=False)
+        add_release_room(connection, "OLDEST1", "hive", '{"game_type":"Base"}', "tok-o", ['"wA1"', '"bG1 -wA1"'])
+    engine.dispose()
+    store = Store(url)
+    try:
+        room = store.load_room("OLDEST1")
+        assert room is not None and len(room.moves) == 2 and room.finished_at is None
+    finally:
+        store.close()
+    assert _revision(url) == migrations.head() and _schema_differences(url) == []

@@ -25,17 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Column,
     ColumnElement,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     and_,
     bindparam,
     create_engine,
@@ -55,48 +46,9 @@ from meeple.core.game import JSON, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
 from meeple.server.migrations import upgrade
+from meeple.server.tables import moves_table, rooms_table, seats_table
 
 log = logging.getLogger("meeple.server")
-
-metadata = MetaData()
-
-rooms_table = Table(
-    "rooms",
-    metadata,
-    Column("code", String(16), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("mode", String(16), nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("turn_seconds", Integer, nullable=True),
-    Column("turn_deadline", Float, nullable=True),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-    Column("finished_at", Float, nullable=True),
-)
-
-seats_table = Table(
-    "seats",
-    metadata,
-    Column("room_code", String(16), ForeignKey("rooms.code"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),
-    Column("token", String(64), nullable=True, index=True),
-    Column("name", String(64), nullable=False),
-    Column("level", String(32), nullable=True),
-)
-
-moves_table = Table(
-    "moves",
-    metadata,
-    Column("room_code", String(16), ForeignKey("rooms.code"), primary_key=True),
-    Column("idx", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("move", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-
 
 @dataclass
 class SeatRow:
@@ -107,6 +59,10 @@ class SeatRow:
     token: str | None
     name: str
     level: str | None = None
+    account_id: int | None = None
+    """The account holding the seat (None: a guest, the computer, an open seat)."""
+    account_deleted: bool = False
+    """Held by an account that was deleted since (its name is gone: « joueur supprimé »)."""
 
 
 @dataclass
@@ -128,6 +84,8 @@ class RoomRow:
     """(seat, move as JSON), oldest first."""
     finished_at: float | None = None
     """When its game ended (None while it goes on; also for rooms stored before this was recorded)."""
+    rated: bool = False
+    """Whether its result moves the players' ratings."""
 
 
 @dataclass(frozen=True)
@@ -287,6 +245,7 @@ class Store:
                     created_at=room.created_at,
                     updated_at=room.updated_at,
                     finished_at=room.finished_at,
+                    rated=room.rated,
                 )
             )
             connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
@@ -321,11 +280,13 @@ class Store:
                 created_at=row["created_at"],
                 updated_at=row["updated_at"],
                 seats=[
-                    SeatRow(seat=s["seat"], kind=s["kind"], token=s["token"], name=s["name"], level=s["level"])
+                    SeatRow(seat=s["seat"], kind=s["kind"], token=s["token"], name=s["name"], level=s["level"],
+                            account_id=s["account_id"], account_deleted=bool(s["account_deleted"]))
                     for s in seat_rows
                 ],
                 moves=[(int(seat), json.loads(move)) for seat, move in move_rows],
                 finished_at=row["finished_at"],
+                rated=bool(row["rated"]),
             )
 
     def append_moves(
@@ -392,7 +353,7 @@ class Store:
             taken = connection.execute(
                 update(seats_table)
                 .where(seats_table.c.room_code == code, seats_table.c.seat == seat.seat, seats_table.c.kind == "open")
-                .values(kind=seat.kind, token=seat.token, name=seat.name, level=seat.level)
+                .values(kind=seat.kind, token=seat.token, name=seat.name, level=seat.level, account_id=seat.account_id)
             )
             if taken.rowcount != 1:  # the transaction is rolled back: the version stays as it was
                 raise SeatTakenError(code, seat.seat)
@@ -480,4 +441,4 @@ def _expired(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
 
 def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:
     return {"room_code": code, "seat": seat.seat, "kind": seat.kind, "token": seat.token, "name": seat.name,
-            "level": seat.level}
+            "level": seat.level, "account_id": seat.account_id, "account_deleted": seat.account_deleted}
