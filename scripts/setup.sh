@@ -6,8 +6,18 @@ cd "$(dirname "$0")/.."
 
 with_tests=0
 [ "${1:-}" = "--test" ] && with_tests=1
+started=$SECONDS
+# In a terminal, pip shows what it downloads and builds; in a log, only the step lines below.
+pip_quiet="-q"
+[ -t 2 ] && pip_quiet=""
+
+# Each step that may take long (a cold cache: minutes) says what it does before it starts.
+step() {
+    echo "setup: $1 / $2… ($((SECONDS - started)) s)" >&2
+}
 
 apt_install() {
+    step "installation Debian de $*" "installing $* from Debian"
     local as_root=""
     [ "$(id -u)" = 0 ] || as_root="sudo"
     $as_root apt-get update -q >/dev/null
@@ -55,6 +65,7 @@ fi
 # Without node/npm those tests are skipped, so a failed install warns instead of stopping.
 if [ "$with_tests" = 1 ] && [ ! -f tests/web/a11y/node_modules/axe-core/axe.min.js ]; then
     command -v npm >/dev/null || apt_install npm || true
+    step "axe-core (npm) pour les tests d'accessibilité" "axe-core (npm) for the accessibility tests"
     (cd tests/web/a11y && npm ci --no-audit --no-fund >/dev/null) \
         || echo "setup: axe-core non installé, les tests d'accessibilité seront sautés / not installed, the accessibility tests will be skipped" >&2
 fi
@@ -64,11 +75,15 @@ if [ -x .venv/bin/python ] && ! .venv/bin/python -m pip --version >/dev/null 2>&
     rm -rf .venv
 fi
 if [ ! -x .venv/bin/python ]; then
+    step "création de .venv" "creating .venv"
     python3 -m venv .venv
 fi
+step "mise à jour de pip" "updating pip"
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-if [ "$with_tests" = 1 ]; then
-    .venv/bin/python -m pip install -q -e ".[all,test]"
-else
-    .venv/bin/python -m pip install -q -e ".[all]"
-fi
+extras="all"
+[ "$with_tests" = 1 ] && extras="all,test"
+step "installation de meeple[$extras] dans .venv (et compilation du cœur natif de Hive ; plusieurs minutes la première fois)" \
+     "installing meeple[$extras] into .venv (and building the Hive native core; minutes the first time)"
+# shellcheck disable=SC2086  # pip_quiet is empty or one flag
+.venv/bin/python -m pip install $pip_quiet -e ".[$extras]"
+echo "setup: prêt / ready ($((SECONDS - started)) s) — .venv/bin/meeple --help" >&2

@@ -1,9 +1,16 @@
 """One exit-code convention for every command (docs/cli.md): 0 success, 1 the work failed or found a
-problem, 2 a usage error (unknown option, bad value, out of range), 130 on Ctrl-C. Each error is one line."""
+problem, 2 a usage error (unknown option, bad value, out of range), 130 on Ctrl-C. Each error is one line.
+(Every long job's Ctrl-C, with a real SIGINT under load: tests/test_interrupts.py.)"""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +77,41 @@ def test_serve_on_a_port_in_use_says_so_before_printing_an_address(capsys: pytes
     assert "http://" not in out
     assert err.strip() == f"meeple: cannot listen on 127.0.0.1:{port}: address already in use " \
                           "(is another server listening on this port?)"
+
+
+def test_a_bad_meeple_lang_is_named_as_the_variable_not_the_option(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEEPLE_LANG", "de")
+    assert main(["hive", "perft", "1"]) == 2
+    assert capsys.readouterr().err == "meeple: valeur invalide pour MEEPLE_LANG : « de » : fr ou en\n"
+    assert main(["--lang", "en", "hive", "perft", "1", "--json"]) == 0, "the option wins over the variable"
+    capsys.readouterr()
+    monkeypatch.setenv("MEEPLE_LANG", "en_GB.UTF-8")  # a locale, as LANG holds one
+    assert main(["hive", "perft", "--game-type", "Bogus", "1"]) == 2
+    assert capsys.readouterr().err.startswith("meeple: Invalid value for --game-type: Bogus")
+    assert main(["--lang", "de", "hive", "perft", "1"]) == 2
+    assert "Invalid value for --lang: 'de': fr or en" in capsys.readouterr().err
+
+
+def test_serve_exits_130_on_ctrl_c(tmp_path: Path) -> None:
+    """uvicorn shuts down gracefully on SIGINT; the command then exits 130, as every interrupted one."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "meeple", "serve", "--port", str(port), "--db",
+                               str(tmp_path / "rooms.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    try:
+        assert server.stdout is not None and f":{port}" in server.stdout.readline()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the address is printed just before uvicorn starts listening
+            with socket.socket() as client:
+                if client.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        os.killpg(server.pid, signal.SIGINT)
+        assert server.wait(timeout=30) == 130
+        assert "Traceback" not in server.communicate()[1]
+    finally:
+        if server.poll() is None:
+            server.kill()

@@ -18,7 +18,8 @@ from meeple import __version__
 from meeple.core.cli_i18n import cli_help, localize_tree, usage_error_text
 from meeple.core.cli_lazy import LazyCommand, LazyGroup
 from meeple.core.errors import MeepleError, os_error_reason
-from meeple.core.i18n import LANGUAGES, Msg, set_language
+from meeple.core.i18n import LANGUAGE_VARIABLE, LANGUAGES, Msg, language_named, set_language
+from meeple.core.interrupts import in_command_line
 from meeple.games.registry import GamePlugin, UnknownGameError, plugin, plugins, problems
 
 app = typer.Typer(
@@ -47,14 +48,19 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    lang: Annotated[str, typer.Option("--lang", help=_LANG_HELP, envvar="MEEPLE_LANG")] = "fr",
+    ctx: typer.Context,
+    lang: Annotated[str, typer.Option("--lang", help=_LANG_HELP, envvar=LANGUAGE_VARIABLE)] = "fr",
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=_VERSION_HELP)] = False,
 ) -> None:
     """Choose the interface language (the options and sub-commands come from the games)."""
-    lang = lang.lower()
-    if lang not in LANGUAGES:
-        raise typer.BadParameter(Msg(f"« {lang} » : fr ou en", f"'{lang}': fr or en").text(), param_hint="--lang")
-    set_language(lang)
+    source = ctx.get_parameter_source("lang")
+    from_environment = source is not None and source.name == "ENVIRONMENT"
+    # the variable may hold a locale (en_GB.UTF-8), as LANG does; the option is fr or en
+    chosen = language_named(lang) if from_environment else lang.lower() if lang.lower() in LANGUAGES else None
+    if chosen is None:
+        raise typer.BadParameter(Msg(f"« {lang} » : fr ou en", f"'{lang}': fr or en").text(),
+                                 param_hint=LANGUAGE_VARIABLE if from_environment else "--lang")
+    set_language(chosen)
 
 
 SERVE_HELP = cli_help(
@@ -153,7 +159,8 @@ def _root_language(argv: list[str]) -> str | None:
 def _apply_language_early(argv: list[str]) -> None:
     """Honour ``--lang`` (or ``MEEPLE_LANG``) before the command is parsed, so that help pages and
     usage errors speak it too."""
-    value = (_root_language(argv) or os.environ.get("MEEPLE_LANG") or "").lower()
+    given = _root_language(argv)
+    value = given.lower() if given is not None else language_named(os.environ.get(LANGUAGE_VARIABLE))
     if value in LANGUAGES:
         set_language(value)
 
@@ -194,5 +201,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script (and of ``python -m meeple``)."""
+    in_command_line()
     sys.exit(main())

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -23,6 +25,7 @@ from typing import IO, Any
 from meeple.core.errors import FormatError, MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.core.interrupts import first_stops_second_kills, ignore_in_worker
 from meeple.core.modules import require_optional
 
 Task = tuple[str, tuple[Any, ...]]
@@ -31,6 +34,10 @@ Task = tuple[str, tuple[Any, ...]]
 IN_FLIGHT_PER_WORKER = 4
 """Tasks handed out ahead per worker: enough to keep every worker busy, few enough that a huge batch
 never sits whole in memory as pending futures."""
+INTERRUPT_POLL_SECONDS = 0.1
+MANAGER_JOIN_SECONDS = 1.0
+"""How often the process that waits for results looks whether Ctrl-C was pressed (docs/cli.md: an
+interrupted batch exits within 2 s)."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +133,12 @@ def _execute(function: Callable[..., JSON], tasks: Sequence[Task], backend: Back
     if not tasks:
         return
     if backend.kind == "ray":
-        yield from _on_ray(function, tasks, backend.address)
+        with first_stops_second_kills(raise_at_once=True):
+            yield from _on_ray(function, tasks, backend.address)
     elif backend.kind == "local" and backend.processes <= 1:
-        for key, args in tasks:
-            yield key, function(*args)
+        with first_stops_second_kills(raise_at_once=True):  # the work runs in this thread: stop it there
+            for key, args in tasks:
+                yield key, function(*args)
     elif backend.kind == "local":
         yield from _in_processes(function, tasks, backend.processes)
     else:
@@ -137,21 +146,48 @@ def _execute(function: Callable[..., JSON], tasks: Sequence[Task], backend: Back
 
 
 def _in_processes(function: Callable[..., JSON], tasks: Sequence[Task], processes: int) -> Iterator[tuple[str, JSON]]:
+    """The tasks on ``processes`` worker processes. The workers ignore Ctrl-C; at the first one, the results
+    already finished are still given, then the workers are stopped at once (what they were computing is
+    lost, and is run again by a resumed run) and ``KeyboardInterrupt`` is raised here, between two results:
+    never in the middle of a journal line or a progress bar."""
     queue = iter(tasks)
-    with ProcessPoolExecutor(max_workers=processes) as pool:
-        running: dict[Future[JSON], str] = {}
+    pool = ProcessPoolExecutor(max_workers=processes, initializer=ignore_in_worker)
+    running: dict[Future[JSON], str] = {}
+    with first_stops_second_kills(kill=lambda: _kill_workers(pool)) as stop:
         try:
             while True:
-                while len(running) < processes * IN_FLIGHT_PER_WORKER and (task := next(queue, None)) is not None:
+                while not stop.is_set() and len(running) < processes * IN_FLIGHT_PER_WORKER \
+                        and (task := next(queue, None)) is not None:
                     running[pool.submit(function, *task[1])] = task[0]
                 if not running:
-                    return
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    break
+                finished, _ = wait(running, timeout=INTERRUPT_POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in finished:
                     yield running.pop(future), future.result()
+                if stop.is_set():
+                    raise KeyboardInterrupt
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)  # Ctrl-C: stop handing out work at once
+            _stop_workers(pool)
             raise
+    pool.shutdown(wait=True)
+
+
+def _kill_workers(pool: ProcessPoolExecutor) -> None:
+    """SIGKILL every worker of ``pool`` (the second Ctrl-C: nothing else)."""
+    for worker in dict(getattr(pool, "_processes", None) or {}).values():  # the executor's table of its processes
+        with suppress(OSError, ValueError):  # already gone
+            worker.kill()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, whatever they are doing, then the pool without waiting for their work."""
+    manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it)
+    _kill_workers(pool)
+    pool.shutdown(wait=False, cancel_futures=True)
+    # The pool's manager thread sees its workers gone and closes its pipes; wait for it (an instant), or
+    # Python 3.11's exit hook may write to a pipe it is closing and print a traceback (EBADF) at exit.
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=MANAGER_JOIN_SECONDS)
 
 
 def _on_ray(function: Callable[..., JSON], tasks: Sequence[Task], address: str | None) -> Iterator[tuple[str, JSON]]:

@@ -20,11 +20,28 @@ from typing import Literal
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
 
-_current: list[Language] = ["en" if os.environ.get("MEEPLE_LANG", "fr").lower().startswith("en") else "fr"]
+LANGUAGE_VARIABLE = "MEEPLE_LANG"
+"""The environment variable that chooses the language (``en``, ``fr``; a locale such as ``en_GB.UTF-8`` too)."""
+
+
+def language_named(value: str | None) -> Language | None:
+    """The language ``value`` names: ``fr`` or ``en``, any case, or a locale of one (``en_GB.UTF-8``,
+    ``fr-CA``); ``None`` for anything else.
+
+    >>> language_named("en_GB.UTF-8"), language_named("FR"), language_named("de")
+    ('en', 'fr', None)
+    """
+    word = (value or "").strip().lower().replace("-", "_").split(".")[0].split("_")[0]
+    return "en" if word == "en" else "fr" if word == "fr" else None
+
+
+_current: list[Language] = [language_named(os.environ.get(LANGUAGE_VARIABLE)) or "fr"]
 
 
 def set_language(language: str) -> None:
-    """Choose the language of every :class:`Msg` rendered from now on ("fr" or "en")."""
+    """Choose the language of every :class:`Msg` rendered from now on ("fr" or "en"): the messages of
+    meeple's errors (``str(error)``), outcomes and texts. French is the default; ``MEEPLE_LANG=en`` in the
+    environment chooses English from the start. Also ``meeple.set_language``."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
     _current[0] = "en" if language == "en" else "fr"

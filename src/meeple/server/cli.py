@@ -129,7 +129,12 @@ def serve(
     open_files_limit(raise_to_hard=True)  # before the cap on connections is derived from it
     connections = ConnectionLimits(trusted=limits.trusted_proxies)
     print(Msg(f"meeple : http://{host}:{port}", f"meeple: http://{host}:{port}").text(), flush=True)
-    uvicorn.run(app, host=host, port=port, **uvicorn_options(connections))
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, **uvicorn_options(connections)))
+    # Not uvicorn.run, which swallows the Ctrl-C it re-raises after its graceful shutdown: here it reaches
+    # the command line, which exits 130 as every interrupted command does (docs/cli.md).
+    server.run()
+    if not server.started:
+        raise MeepleError(Msg(f"le serveur n'a pas démarré sur {host}:{port}", f"the server did not start on {host}:{port}"))
 
 
 WS_PING_SECONDS = 20.0

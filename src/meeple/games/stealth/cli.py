@@ -336,21 +336,29 @@ def generate_command(
     started = time.perf_counter()
     levels = generate(request)
     made_json: list[dict[str, Any]] = []
-    for made in track(levels, count, str(Msg("génération", "generating"))):
-        path = out / f"{made.document['id']}.json"
-        path.write_text(json.dumps(made.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        made_json.append({"file": str(path), "level": made.document["id"], "difficulty": made.difficulty,
-                          "par": made.figures.par, "reachable": made.figures.reachable, "attempts": made.attempts})
-        if not as_json:
-            console.print(f"{written(path)} — {Msg('difficulté', 'difficulty')} {made.difficulty}, "
-                          f"par {made.figures.par}, {counted(made.figures.reachable, ('état', 'états'), ('state', 'states'))}, "
-                          f"{counted(made.attempts, ('essai', 'essais'), ('attempt', 'attempts'))}", markup=False)
+    interrupted = False
+    try:
+        for made in track(levels, count, str(Msg("génération", "generating"))):
+            path = out / f"{made.document['id']}.json"
+            path.write_text(json.dumps(made.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            made_json.append({"file": str(path), "level": made.document["id"], "difficulty": made.difficulty,
+                              "par": made.figures.par, "reachable": made.figures.reachable, "attempts": made.attempts})
+            if not as_json:
+                console.print(f"{written(path)} — {Msg('difficulté', 'difficulty')} {made.difficulty}, "
+                              f"par {made.figures.par}, {counted(made.figures.reachable, ('état', 'états'), ('state', 'states'))}, "
+                              f"{counted(made.attempts, ('essai', 'essais'), ('attempt', 'attempts'))}", markup=False)
+    except KeyboardInterrupt:  # Ctrl-C: the levels written so far are kept, and said (docs/cli.md)
+        interrupted = True
     seconds = time.perf_counter() - started
     if as_json:
-        print_json({"levels": made_json, "count": len(made_json), "seconds": round(seconds, 1)})
-        return
-    made_count = counted(len(made_json), ("niveau", "niveaux"), ("level", "levels"))
-    console.print(str(Msg(f"{made_count.fr} en {seconds:.1f} s".replace(".", ","), f"{made_count.en} in {seconds:.1f} s")))
+        print_json({"levels": made_json, "count": len(made_json), "seconds": round(seconds, 1),
+                    "interrupted": interrupted})
+    else:
+        made_count = counted(len(made_json), ("niveau", "niveaux"), ("level", "levels"))
+        console.print(str(Msg(f"{made_count.fr} en {seconds:.1f} s".replace(".", ","), f"{made_count.en} in {seconds:.1f} s"))
+                      + (Msg(" — interrompu", " — interrupted").text() if interrupted else ""))
+    if interrupted:
+        raise typer.Exit(130)
 
 
 @app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))
