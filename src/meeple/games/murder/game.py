@@ -1,7 +1,8 @@
 """Sudoku Murder as a one-player :class:`~meeple.core.game.Game`: a move places or removes a person.
 
 Options: ``{"size": 4..9, "difficulty": 1..4 | "facile"/"easy"...}`` (a case generated from the seed;
-default 6, 1) or ``{"case": <a meeple-murder-case JSON value>}`` (that case; the seed is unused).
+default 6, 1), ``{"daily": "YYYY-MM-DD"}`` (that date's daily case, :mod:`meeple.games.murder.daily`; the
+seed is unused) or ``{"case": <a meeple-murder-case JSON value>}`` (that case; the seed is unused).
 
 Moves: ``{"person": "Anna", "cell": [row, col]}`` places Anna (rows and columns from 0);
 ``{"person": "Anna", "cell": null}`` takes her off the board. As text: ``Anna@R2C3`` (counted from 1) and
@@ -18,11 +19,14 @@ by legality (the player may be wrong); the game ends, won, when the full board o
      "floors": {room id: floor key},
      "objects": [{"cell": [r, c], "kind", "name": {"fr","en"}, "blocking": bool}],
      "people": [{"id", "name", "gender", "victim", "cell": [r, c] | null,
-                 "card": [{"fr","en"}...]}],        the victim's line first, then each clue's sentence
+                 "card": [{"fr","en"}...],          the victim's line first, then each clue's sentence
+                 "allowed": [[r, c]...]}],          the cells their own clues allow, one may stand on (what
+                                                    the cards say, for automatic notes: no answer in it)
      "to_move": 0 | null, "moves": int, "last_move": move JSON | null,
      "violations": [{"code", "person", "message": {"fr","en"}}],   rules the board breaks for sure
      "complete": bool, "solved": bool, "murderer": person id | null,
-     "outcome": Outcome JSON | null}
+     "outcome": Outcome JSON | null,
+     "daily": {"date", "size", "difficulty", "level", "title", "options"} | null}   a daily case's date
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.game import JSON, Game, Outcome, stable_hash
 from meeple.core.i18n import Msg
 from meeple.games.murder.caseio import case_from_json, case_to_json
+from meeple.games.murder.daily import daily_case, parse_day
 from meeple.games.murder.generate import generate_case
 from meeple.games.murder.logic import parse_difficulty
 from meeple.games.murder.model import (
@@ -45,6 +50,7 @@ from meeple.games.murder.model import (
     MIN_SIZE,
     Case,
     Cell,
+    bits,
     murderer,
     violations,
 )
@@ -69,11 +75,17 @@ def _generated(size: int, difficulty: int, seed: int) -> Case:
 
 def case_for_options(options: Mapping[str, JSON], seed: int) -> Case:
     """The case that ``options`` and ``seed`` describe. Bad options raise :class:`FormatError`."""
-    unknown = sorted(set(options) - {"size", "difficulty", "case"})
+    unknown = sorted(set(options) - {"size", "difficulty", "case", "daily"})
     if unknown:
         raise FormatError("options", unknown[0], Msg("option inconnue", "unknown option"))
     if "case" in options:
         return case_from_json(options["case"], "options.case")
+    if "daily" in options:  # the date's case, the same for everyone: the room's seed is not used
+        try:
+            day = daily_case(parse_day(options["daily"]))
+        except MeepleError as error:
+            raise FormatError("options", "daily", error.message) from error
+        return _generated(day.size, day.difficulty, day.seed).rebuilt(title=day.title)
     size = options.get("size", DEFAULT_SIZE)
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
         raise FormatError("options", "size", Msg(f"un entier de {MIN_SIZE} à {MAX_SIZE}", f"an integer from {MIN_SIZE} to {MAX_SIZE}"))
@@ -282,7 +294,8 @@ def board_view(case: Case, board: Mapping[str, Cell], game: MurderGame | None = 
         "people": [
             {"id": p.id, "name": p.name, "gender": p.gender, "victim": p.victim,
              "cell": list(board[p.id]) if p.id in board else None,
-             "card": [sentence.to_json() for sentence in card_sentences(case, p)]}
+             "card": [sentence.to_json() for sentence in card_sentences(case, p)],
+             "allowed": [list(case.cell(i)) for i in bits(case.person_mask(p.id))]}
             for p in case.people
         ],
         "to_move": None if solved else 0,
@@ -293,4 +306,5 @@ def board_view(case: Case, board: Mapping[str, Cell], game: MurderGame | None = 
         "solved": solved,
         "murderer": killer.id if killer else None,
         "outcome": outcome.to_json() if outcome else None,
+        "daily": daily_case(parse_day(game.options["daily"])).to_json() if game and "daily" in game.options else None,
     }

@@ -69,6 +69,21 @@ def difficulties(_params: JSON) -> JSON:
             "difficulties": [{"key": level, "title": name.to_json()} for level, name in LEVEL_NAMES.items()]}
 
 
+def daily(params: JSON) -> JSON:
+    """Today's daily case (UTC), or ``params.date``'s: its date, size, difficulty, title and the room options
+    that play it (``{"daily": "YYYY-MM-DD"}``), the same for everyone."""
+    from meeple.core.errors import MeepleError
+    from meeple.games.murder.daily import daily_case, parse_day, today
+
+    asked = params.get("date") if isinstance(params, dict) else None
+    try:
+        day = today() if asked is None else parse_day(asked)
+    except MeepleError as error:
+        raise FormatError("params", "date", error.message) from error
+    result: JSON = daily_case(day).to_json()
+    return result
+
+
 def describe(game: Game[Any], move: Any) -> Msg:
     """A move in words for the history (:func:`meeple.games.murder.describe.describe_move`)."""
     from meeple.games.murder.describe import describe_move
@@ -95,6 +110,6 @@ def make_adapter() -> GameAdapter:
     they run in a worker process. ``print`` is both a room query (the room's case) and a catalogue question
     (the editor's draft, inline): one sheet, :func:`meeple.games.murder.render.sheet`."""
     return GameAdapter(public_view=True, queries={"check": check, "hint": hint, "print": print_room, **history_queries(describe)},
-                       catalog={"difficulties": difficulties, "analyse": editor_report, "print": print_sheet}, send_legal_moves=False,
+                       catalog={"difficulties": difficulties, "daily": daily, "analyse": editor_report, "print": print_sheet}, send_legal_moves=False,
                        factory_in_worker=True, worker_queries=frozenset({"hint", "analyse", "print"}),
                        inline_content={"case": CASE_LIMITS}, recorded_options=recorded_options)
