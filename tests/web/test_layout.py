@@ -74,12 +74,23 @@ def _generic(page: Any) -> None:
     page.wait_for_selector("#generic-moves button")
 
 
+def _murder(page: Any) -> None:
+    page.click("[data-game=murder]")
+    page.select_option("#case-size", "6")
+    page.click("#start")
+    wait_version(page, 0)
+    page.click(".murder-card .card-name >> nth=0")  # a person chosen: now a cell, or another card
+    page.wait_for_selector(".murder-card.selected")
+
+
 SCENES: dict[str, Scene] = {
     "hive": Scene(_hive, ("#reserve-w button[data-piece]", "#hive-info", "#undo"), ".play-board .board-view",
                   ".hive-board .stack"),
     "skirmish": Scene(_skirmish, ("#hold", "#skirmish-info", "#skirmish-turn"), ".play-board .board-view",
                       ".skirmish-board .ground"),
     "generic": Scene(_generic, ("#generic-moves button",), "#generic-view"),
+    "murder": Scene(_murder, ("#murder-cards .card-name", "#hint", "#check"), ".play-board .murder-board",
+                    ".murder-board .cell-floor"),
 }
 
 OFF_SCREEN = """(selectors) => {

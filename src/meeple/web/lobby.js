@@ -5,6 +5,7 @@ import { t, tr } from "./i18n.js";
 import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api } from "./net.js";
 import { allGames, errorText, gameTitle, roomCode, toast } from "./shell.js";
+import { dailyEntry } from "./games/murder-daily.js";
 
 /** Draw the lobby into ``app``. */
 export function showLobby(app) {
@@ -19,6 +20,7 @@ export function showLobby(app) {
         h("p", {}, tr(game.summary)),
         h("a", { class: "button primary", href: `#/new/${game.name}`, dataset: { game: game.name } },
           t("Jouer", "Play"))))),
+      allGames().some((game) => game.name === "murder") ? dailyEntry() : null,
       h("section", { class: "panel", "aria-labelledby": "resume-title" },
         h("h2", { id: "resume-title" }, t("Reprendre", "Resume")),
         resumeList),

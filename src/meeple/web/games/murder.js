@@ -1,7 +1,10 @@
 // Sudoku Murder: the case board with its rooms, floors and objects; the people's cards with their clues;
-// place and remove people, pencil marks, check, hint (the next logical step, explained), print, new case.
+// place and remove people, pencil marks, check, hint (the next logical step, explained), print, new case;
+// a clock (hideable), automatic notes, errors shown (off in « défi »), the daily case and its result line.
 import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import { stageOf } from "../layout.js";
+import { autoNotes, clockText, effective, loadPrefs, roomClock, savePrefs, shareLine, wrongPeople } from "./murder-comforts.js";
 
 const CELL = 64;
 const LABEL = 30; // the margin of the row and column labels
@@ -19,7 +22,19 @@ async function setup(root, ctx) {
   h("p", { class: "create-case" }, h("a", { class: "button", href: "#/edit/murder", id: "create-case" }, t("Créer une enquête", "Create a case")),
     " ", h("span", { class: "muted" }, t("Dessinez les pièces, écrivez les indices : l'éditeur vérifie à chaque pas.",
       "Draw the rooms, write the clues: the editor checks at every step."))));
+  const daily = h("div", { class: "daily-case", id: "daily-case" });
+  root.append(daily);
+  ctx.catalog("daily").then((today) => {
+    daily.append(h("button", { type: "button", id: "daily-start", on: { click: () => ctx.start({ options: today.options }) } },
+      t("Enquête du jour", "Daily case")), " ", h("span", { class: "muted" }, `${today.date} — ${today.size} × ${today.size}, ${tr(today.level)}`));
+    if (location.hash.endsWith("/daily")) ctx.start({ options: today.options }); // the lobby's link
+  }).catch(() => {});
   return () => ({ options: { size: Number(size.value), difficulty: Number(difficulty.value) } });
+}
+
+/** « 1 place », « 3 places » / "1 place", "3 places". */
+function places(count) {
+  return t(`${count} place${count > 1 ? "s" : ""}`, `${count} place${count === 1 ? "" : "s"}`);
 }
 
 /** "la Bibliothèque" → "La Bibliothèque": a legend line starts with a capital. */
@@ -74,12 +89,24 @@ function mount(root, ctx) {
   let hintCells = [];
   const marksKey = `meeple.murder.marks.${ctx.code}`;
   let marks = JSON.parse(localStorage.getItem(marksKey) || "{}");
+  let prefs = loadPrefs();
+  const clock = roomClock(ctx.code);
   const board = s("svg", { class: "board murder-board", role: "group" });
   const report = h("div", { class: "murder-report", id: "murder-report", "aria-live": "polite" });
   const tools = h("div", { class: "murder-tools no-print" });
   const cards = h("ul", { class: "murder-cards", id: "murder-cards" });
   const legend = h("ul", { class: "room-legend" });
-  root.append(h("div", { class: "game-layout murder-layout" }, h("div", {}, board, legend, tools, report), cards));
+  const timer = h("span", { class: "murder-timer", id: "murder-timer", role: "timer" });
+  const comforts = h("fieldset", { class: "murder-comforts no-print", id: "murder-comforts" });
+  const share = h("div", { class: "murder-share", id: "murder-share" });
+  // the board alone in the stage's board area; what the player acts with beside it (under it on a phone,
+  // in the bar stuck to the bottom of the screen): the clock and tools, the hint, the cards
+  root.append(board);
+  ctx.bar.append(h("div", { class: "murder-status" }, timer), tools, report, share, cards);
+  // another case: with the details (under the board on a phone: not needed to act on this one)
+  ctx.details.append(legend, comforts, h("p", {}, h("a", { class: "button quiet", href: "#/new/murder", id: "new-case" },
+    t("Nouvelle enquête", "New case"))));
+  const ticking = setInterval(drawTimer, 1000);
 
   const person = (id) => state.view.people.find((p) => p.id === id);
   const initials = (p) => p.name.slice(0, 2);
@@ -100,12 +127,34 @@ function mount(root, ctx) {
 
   /** Redraw everything; a keyboard player keeps the focus on the same cell, card or button. */
   function draw() {
-    keepFocus(root, () => {
+    keepFocus(stageOf(root), () => {
       drawLegend();
       drawBoard();
       drawTools();
       drawCards();
+      drawComforts();
+      drawTimer();
     });
+  }
+
+  function drawTimer() {
+    if (!state) return;
+    timer.hidden = !prefs.timer;
+    timer.textContent = `${t("Chrono", "Clock")} ${clockText(clock.seconds())}`;
+  }
+
+  /** The player's choices: show the clock, automatic notes, errors, « défi » (no notes, errors or hints). */
+  function drawComforts() {
+    clear(comforts);
+    const toggle = (key, fr, en, disabled = false) => h("label", { class: "choice" },
+      h("input", { type: "checkbox", id: `murder-show-${key}`, checked: Boolean(prefs[key]), disabled,
+        on: { change: (event) => { prefs = { ...prefs, [key]: event.target.checked }; savePrefs(prefs); draw(); } } }),
+      t(fr, en));
+    comforts.append(h("legend", {}, t("Aides", "Helpers")),
+      toggle("timer", "Afficher le chrono", "Show the clock"),
+      toggle("notes", "Notes automatiques", "Automatic notes", prefs.challenge),
+      toggle("errors", "Signaler les erreurs", "Show mistakes", prefs.challenge),
+      toggle("challenge", "Défi : sans notes, erreurs ni indice", "Challenge: no notes, mistakes or hints"));
   }
 
   function drawBoard() {
@@ -116,6 +165,9 @@ function mount(root, ctx) {
     const occupant = new Map(view.people.filter((p) => p.cell).map((p) => [cellKey(p.cell), p]));
     const placedRows = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[0]));
     const placedCols = new Set(view.people.filter((p) => p.cell).map((p) => p.cell[1]));
+    const shown = effective(prefs);
+    const notes = shown.notes && !solvedOrOver() ? autoNotes(view).cells : new Map();
+    const wrong = shown.errors ? wrongPeople(view) : new Set();
     clear(board);
     // room for the row and column labels: R1… down the left, C1… along the top, as hints name cells (R3C4)
     board.setAttribute("viewBox", `${-LABEL} ${-LABEL} ${n * CELL + LABEL + 4} ${n * CELL + LABEL + 4}`);
@@ -138,12 +190,16 @@ function mount(root, ctx) {
           group.append(s("text", { x: x + CELL / 2, y: y + CELL - 8, class: ["object", object.blocking && "blocking"] }, tr(object.name)));
           if (object.blocking) group.append(s("path", { d: `M${x + 6},${y + 6} L${x + CELL - 6},${y + CELL - 6} M${x + CELL - 6},${y + 6} L${x + 6},${y + CELL - 6}`, class: "blocked-cross" }));
         }
-        const penciled = marks[`${r},${c}`] || [];
+        const penciled = solvedOrOver() ? [] : marks[`${r},${c}`] || [];
         if (penciled.length && !who) {
           group.append(s("text", { x: x + 4, y: y + 14, class: "pencil" }, penciled.join(" ")));
         }
+        const noted = notes.get(`${r},${c}`);
+        if (noted && !who) {
+          group.append(s("text", { x: x + CELL - 4, y: y + 26, class: "auto-note" }, noted.join(" ")));
+        }
         if (who) {
-          group.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2 - 4, r: 19, class: ["token", who.victim && "victim", selected === who.id && "selected", who.gender === "f" ? "woman" : "man"] }),
+          group.append(s("circle", { cx: x + CELL / 2, cy: y + CELL / 2 - 4, r: 19, class: ["token", who.victim && "victim", selected === who.id && "selected", who.gender === "f" ? "woman" : "man", wrong.has(who.id) && "wrong"] }),
             s("text", { x: x + CELL / 2, y: y + CELL / 2 + 1, class: "token-label" }, initials(who)));
         }
         const where = `R${r + 1}C${c + 1} (${t("rangée", "row")} ${r + 1}, ${t("colonne", "column")} ${c + 1}), ${tr(room.located)}${object ? `, ${tr(object.name)}` : ""}`;
@@ -176,7 +232,7 @@ function mount(root, ctx) {
       if (list.has(mark)) list.delete(mark); else list.add(mark);
       marks[key] = [...list];
       saveMarks();
-      keepFocus(root, drawBoard);
+      keepFocus(stageOf(root), drawBoard);
       return;
     }
     if (who) {
@@ -207,9 +263,8 @@ function mount(root, ctx) {
       chosen?.cell ? h("button", { type: "button", id: "remove", on: { click: () => ctx.play({ person: chosen.id, cell: null }) } },
         t(`Retirer ${chosen.name}`, `Remove ${chosen.name}`)) : null,
       h("button", { type: "button", id: "check", on: { click: check } }, t("Vérifier", "Check")),
-      h("button", { type: "button", id: "hint", on: { click: hint } }, t("Indice", "Hint")),
+      prefs.challenge ? null : h("button", { type: "button", id: "hint", on: { click: hint } }, t("Indice", "Hint")),
       h("button", { type: "button", id: "print", on: { click: printCase } }, t("Imprimer", "Print")),
-      h("a", { class: "button quiet", href: "#/new/murder" }, t("Nouvelle enquête", "New case")),
       h("p", { class: "muted tool-help" }, pencil
         ? t("Crayon : choisissez une personne puis cliquez des cases pour y noter ses initiales.", "Pencil: choose a person, then click cells to note their initials.")
         : chosen ? t(`Cliquez une case pour y placer ${chosen.name}.`, `Click a cell to place ${chosen.name}.`)
@@ -218,11 +273,16 @@ function mount(root, ctx) {
 
   function drawCards() {
     clear(cards);
+    const shown = effective(prefs);
+    const counts = shown.notes && !solvedOrOver() ? autoNotes(state.view).counts : new Map();
+    const wrong = shown.errors ? wrongPeople(state.view) : new Set();
     for (const p of state.view.people) {
       const card = h("li", { class: ["murder-card", p.victim && "victim", selected === p.id && "selected", p.cell && "placed"], dataset: { person: p.id } },
         h("button", { type: "button", class: "card-name", "aria-pressed": String(selected === p.id), disabled: solvedOrOver(),
           on: { click: () => { selected = selected === p.id ? null : p.id; draw(); } } },
-        `${p.gender === "f" ? "♀" : "♂"} ${p.name}`, p.cell ? h("span", { class: "muted" }, ` · ${t("placé", "placed")}`) : null),
+        `${p.gender === "f" ? "♀" : "♂"} ${p.name}`, p.cell ? h("span", { class: "muted" }, ` · ${t("placé", "placed")}`) : null,
+        counts.has(p.id) ? h("span", { class: "muted candidates" }, ` · ${places(counts.get(p.id))}`) : null,
+        wrong.has(p.id) ? h("span", { class: "error wrong-mark" }, ` · ${t("erreur", "mistake")}`) : null),
         h("ul", { class: "clues" }, p.card.map((line) => h("li", {}, tr(line)))));
       cards.append(card);
     }
@@ -246,11 +306,17 @@ function mount(root, ctx) {
   async function hint() {
     const result = await ctx.query("hint", {});
     if (!result) return;
+    clock.hint();
     clear(report);
     hintCells = result.placement ? [cellKey(result.placement.cell)] : [];
+    // the explanation open beside the board; folded under the message on a phone, where the bar is short
     add(report, h("p", { class: "hint-message" }, h("strong", {}, t("Indice : ", "Hint: ")), tr(result.message)),
-      result.steps.length ? h("ol", { class: "hint-steps" }, result.steps.map((step) => h("li", {}, tr(step.text)))) : null);
+      result.steps.length ? h("details", { class: "hint-explained", open: window.innerWidth > 720 },
+        h("summary", {}, t(`L'explication (${result.steps.length} étape${result.steps.length > 1 ? "s" : ""})`,
+          `Why (${result.steps.length} step${result.steps.length > 1 ? "s" : ""})`)),
+        h("ol", { class: "hint-steps" }, result.steps.map((step) => h("li", {}, tr(step.text))))) : null);
     drawBoard();
+    report.scrollIntoView?.({ block: "nearest" });
   }
 
   async function printCase() {
@@ -269,9 +335,28 @@ function mount(root, ctx) {
   }
 
   function drawOutcomeNote() {
+    clear(share);
     if (state.view.solved && state.view.murderer) {
+      clock.stop();
+      if (Object.keys(marks).length) { // the pencil notes were for the search: the case is solved
+        marks = {};
+        localStorage.removeItem(marksKey);
+        drawBoard();
+      }
       clear(report).append(h("p", { class: "good", id: "murderer" }, t(`Résolu : l'assassin est ${person(state.view.murderer).name}.`,
         `Solved: the murderer is ${person(state.view.murderer).name}.`)));
+      if (state.view.daily) {
+        const line = shareLine(state.view, clock.seconds(), clock.hints(), prefs.challenge);
+        share.append(h("p", { id: "share-line" }, line),
+          h("button", { type: "button", id: "share-copy", on: { click: async () => {
+            try {
+              await navigator.clipboard.writeText(line);
+              ctx.toast(t("Copié : à coller où vous voulez.", "Copied: paste it wherever you like."));
+            } catch {
+              ctx.toast(t("Copie impossible : sélectionnez la ligne.", "Could not copy: select the line."), "error");
+            }
+          } } }, t("Copier le résultat", "Copy the result")));
+      }
     }
   }
 
@@ -291,7 +376,9 @@ function mount(root, ctx) {
       draw();
       drawOutcomeNote();
     },
-    destroy() {},
+    destroy() {
+      clearInterval(ticking);
+    },
   };
 }
 
@@ -300,4 +387,4 @@ function lastMove(move) {
   return move?.cell ? [`[data-cell="${move.cell[0]},${move.cell[1]}"]`] : [];
 }
 
-export default { players: "solo", setup, mount, lastMove };
+export default { players: "solo", setup, mount, lastMove, actionBar: true };
