@@ -72,24 +72,18 @@ def test_clock_notes_and_mistakes_and_the_challenge_turns_them_off(page: Any) ->
     notes_before = page.locator(".murder-board .auto-note").count()
     assert notes_before > 0
     # place someone on a cell their clues forbid: the token is marked, the card says « erreur »
-    cards = page.locator(".murder-card")
-    name = cards.first.get_attribute("data-person")
-    free = page.locator(".murder-board .cell:not(.blocked)")
-    placed_at = None
-    for index in range(free.count()):
-        cell = free.nth(index)
-        if cell.locator(".auto-note").count() and name[:2] in (cell.locator(".auto-note").text_content() or ""):
-            continue  # a cell their clues allow
-        if cell.locator(".token").count():
-            continue
-        placed_at = cell.get_attribute("data-cell")
-        break
-    assert placed_at
-    cards.first.locator(".card-name").click()
+    # someone and a cell their clues forbid (not every person has one: the victim may have no clue)
+    noted = {cell.get_attribute("data-cell"): cell.locator(".auto-note").text_content() or ""
+             for cell in page.locator(".murder-board .cell:not(.blocked)").all()}
+    name, placed_at = next((person, cell) for person in (c.get_attribute("data-person") for c in
+                                                          page.locator(".murder-card").all())
+                           for cell, names in noted.items() if person[:2] not in names.split())
+    page.click(f"[data-person='{name}'] .card-name")
     page.click(f".murder-board [data-cell='{placed_at}']")
     wait_version(page, 1)
     expect(page.locator(".murder-board .token.wrong")).to_have_count(1)
     expect(page.locator(f"[data-person='{name}'] .wrong-mark")).to_be_visible()
+    assert page.locator(".murder-board .token").count() == 1
     row, col = (int(v) for v in placed_at.split(","))
     for note in page.locator(".murder-board .cell").all():  # crossed: nobody else noted in that row or column
         r, c = (int(v) for v in note.get_attribute("data-cell").split(","))
