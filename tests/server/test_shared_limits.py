@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from meeple.server.fairuse import Rate
-from meeple.server.shared_limits import PREFIX, RETRY_SECONDS, LocalCounters, RedisCounters
+from meeple.server.fairuse import LocalCounters, Rate
+from meeple.server.shared_limits import PREFIX, RETRY_SECONDS, RedisCounters
 from tests.server.redis_server import TempRedis
 
 RATE = Rate(10, 60)

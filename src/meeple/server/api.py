@@ -88,13 +88,13 @@ def add_api(app: FastAPI, service: RoomService) -> None:
     @app.post("/api/games/{game}/catalog/{name}", summary="Ask a game a question that needs no room")
     async def catalog(game: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
-        fair.take("query", address)
+        await fair.take("query", address)
         return {"result": await while_connected(request, service.catalog(game, name, body.params, address))}
 
     @app.post("/api/rooms", summary="Create a room; returns its code and your seat token")
     async def create_room(body: RoomIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
-        fair.take("create", address)
+        await fair.take("create", address)
         spec = RoomSpec(
             game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
             seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats], moves=list(body.moves),
@@ -112,37 +112,43 @@ def add_api(app: FastAPI, service: RoomService) -> None:
         scheme, _, token = request.headers.get("authorization", "").partition(" ")
         token = token.strip() if scheme.lower() == "bearer" else ""
         address = address_of(request)
-        fair.take("lookup", address)
+        await fair.take("lookup", address)
         room = await service.room(code, address)
         return await service.current_state(room, room.seats_of(token or None))
 
     @app.post("/api/rooms/{code}/join", summary="Take an open seat; returns its token")
     async def join(code: str, body: JoinIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
-        fair.take("join", address)
+        await fair.take("join", address)
         room, seat, token = await service.join(code, body.seat, body.name, address)
         return {"code": room.code, "seat": seat, "token": token, "state": await service.current_state(room, (seat,))}
 
     @app.post("/api/rooms/{code}/moves", summary="Play a move for your seat")
     async def move(code: str, body: MoveIn, request: Request) -> dict[str, JSON]:
-        room = await service.room(code, address_of(request))
-        version = await service.play(room, room.seats_of(body.token), body.version, body.move, body.seat)
+        address = address_of(request)
+        room = await service.room(code, address)
+        seats = room.seats_of(body.token)
+        await fair.take_change(address, room.code, seats)
+        version = await service.play(room, seats, body.version, body.move, body.seat)
         return {"version": version}
 
     @app.post("/api/rooms/{code}/undo", summary="Take back your last move (local games)")
     async def undo(code: str, body: UndoIn, request: Request) -> dict[str, JSON]:
-        room = await service.room(code, address_of(request))
-        return {"version": await service.undo(room, room.seats_of(body.token), body.version)}
+        address = address_of(request)
+        room = await service.room(code, address)
+        seats = room.seats_of(body.token)
+        await fair.take_change(address, room.code, seats)
+        return {"version": await service.undo(room, seats, body.version)}
 
     @app.post("/api/rooms/{code}/query/{name}", summary="Ask the game a question about this room")
     async def query(code: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
-        fair.take("query", address)
+        await fair.take("query", address)
         room = await service.room(code, address)
         answer = service.query(room, room.seats_of(body.token), name, body.params, address)
         return {"result": await while_connected(request, answer)}
 
     @app.post("/api/resume", summary="The rooms your seat tokens let you resume")
     async def resume(body: ResumeIn, request: Request) -> dict[str, JSON]:
-        fair.take("lookup", address_of(request))
+        await fair.take("lookup", address_of(request))
         return {"rooms": await service.resume(body.tokens)}

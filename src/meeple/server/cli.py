@@ -58,6 +58,11 @@ def serve(
                                               "rooms looked up by code")] = str(DEFAULTS.lookup),
     limit_query: Annotated[str, _rate_option("--limit-query", "questions aux jeux", "questions to the games")]
     = str(DEFAULTS.query),
+    limit_moves: Annotated[str, typer.Option("--limit-moves", help=cli_help(
+        "coups et annulations par place d'une salle (NOMBRE/DURÉE)", "moves and undos per seat of a room (COUNT/PERIOD)"))]
+    = str(DEFAULTS.moves),
+    limit_moves_per_address: Annotated[str, _rate_option("--limit-moves-per-address", "coups et annulations",
+                                                         "moves and undos")] = str(DEFAULTS.moves_per_address),
     limit_misses: Annotated[str, _rate_option("--limit-misses", "codes de salle inconnus avant blocage",
                                               "unknown room codes before a lockout")] = str(DEFAULTS.misses),
     lockout: Annotated[str, _duration_option("--lockout", "durée du blocage après trop de codes inconnus",
@@ -115,7 +120,8 @@ def serve(
 
     limits = Limits(
         create=parse_rate(limit_create), join=parse_rate(limit_join), lookup=parse_rate(limit_lookup),
-        query=parse_rate(limit_query), misses=parse_rate(limit_misses), lockout_seconds=parse_duration(lockout),
+        query=parse_rate(limit_query), moves=parse_rate(limit_moves),
+        moves_per_address=parse_rate(limit_moves_per_address), misses=parse_rate(limit_misses), lockout_seconds=parse_duration(lockout),
         ai_searches_per_client=ai_searches, ai_rooms_per_client=ai_rooms, game_calls_per_client=game_calls,
         trusted_proxies=tuple(_proxy(value) for value in trust_proxy or ()),
         finished_ttl=parse_duration(expire_finished), abandoned_ttl=parse_duration(expire_abandoned),

@@ -17,9 +17,9 @@ import logging
 import math
 import re
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from meeple.core.errors import MeepleError
 from meeple.core.i18n import Msg
@@ -103,6 +103,12 @@ class Limits:
     """Room look-ups by code per address: reading a room, opening its websocket, Reprendre."""
     query: Rate = Rate(600, 60)
     """Questions to a game (room queries and catalog questions, HTTP and websocket) per address."""
+    moves: Rate = Rate(30, 10)
+    """Moves and undos per seat of a room (each message counts, played or refused): 30 at once, then 3 a
+    second — a person clicking as fast as they can stays under it; a socket replaying 3 000 changes in 20 s
+    (issue 26) gets 90."""
+    moves_per_address: Rate = Rate(600, 60)
+    """Moves and undos per address, all its seats and rooms together: 10 a second, a class behind one NAT."""
     misses: Rate = Rate(10, 3600)
     """Look-ups of codes that name no room, per address: 10, then one more every 6 minutes; the miss that
     finds none left locks the address out."""
@@ -253,38 +259,94 @@ ACTIONS: dict[str, Msg] = {
     "join": Msg("trop de places prises", "too many seats taken"),
     "lookup": Msg("trop de salles consultées", "too many rooms looked up"),
     "query": Msg("trop de questions", "too many questions"),
+    "moves_per_address": Msg("trop de coups", "too many moves"),
 }
 
 
+class Counters(Protocol):
+    """Where a server counts its allowances: this process's memory (:class:`LocalCounters`) or, in a
+    cluster, the bus's Redis (:class:`meeple.server.shared_limits.RedisCounters`)."""
+
+    async def take(self, kind: str, rate: Rate, key: str, now: float) -> float:
+        """Spend one of ``key``'s ``kind`` tokens: 0 if it had one, else the seconds until it will."""
+
+    async def lockout_wait(self, address: str, now: float) -> float:
+        """The seconds ``address`` is still locked out for (0: it is not)."""
+
+    async def miss(self, rate: Rate, lockout: float, address: str, now: float) -> bool:
+        """Count a miss of ``address`` against ``rate``; True when this miss locks it out for ``lockout`` s."""
+
+
+class LocalCounters:
+    """This process's own counters, in memory (the one-process server; a cluster's while Redis is away)."""
+
+    def __init__(self, limit: int = MAX_TRACKED_ADDRESSES) -> None:
+        self.limit = limit
+        self._buckets: dict[tuple[str, Rate], AddressBuckets] = {}
+        self._lockouts: dict[tuple[Rate, float], MissLockout] = {}
+
+    def _bucket(self, kind: str, rate: Rate) -> AddressBuckets:
+        key = (kind, rate)
+        if key not in self._buckets:
+            self._buckets[key] = AddressBuckets(rate, self.limit)
+        return self._buckets[key]
+
+    async def take(self, kind: str, rate: Rate, key: str, now: float) -> float:
+        return self._bucket(kind, rate).take(key, now)
+
+    def _lockout(self, rate: Rate, lockout: float) -> MissLockout:
+        key = (rate, lockout)
+        if key not in self._lockouts:
+            self._lockouts[key] = MissLockout(rate, lockout, self.limit)
+        return self._lockouts[key]
+
+    async def lockout_wait(self, address: str, now: float) -> float:
+        return max((lockout.wait(address, now) for lockout in self._lockouts.values()), default=0.0)
+
+    async def miss(self, rate: Rate, lockout: float, address: str, now: float) -> bool:
+        return self._lockout(rate, lockout).miss(address, now)
+
+
 class FairUse:
-    """The per-address limits of one server: :meth:`take` before an action, :meth:`check_lookup` and
+    """The per-address limits of one server (of a whole cluster when its ``counters`` are shared):
+    :meth:`take` before an action, :meth:`take_change` before a move or an undo, :meth:`check_lookup` and
     :meth:`miss` around a look-up by code. Time comes from ``now`` (the server's clock)."""
 
-    def __init__(self, limits: Limits, now: Callable[[], float]) -> None:
+    def __init__(self, limits: Limits, now: Callable[[], float], counters: Counters | None = None) -> None:
         self.limits = limits
         self.now = now
-        self.buckets = {action: AddressBuckets(getattr(limits, action)) for action in ACTIONS}
-        self.lockout = MissLockout(limits.misses, limits.lockout_seconds)
+        self.counters: Counters = counters or LocalCounters()
 
-    def take(self, action: str, address: str) -> None:
+    async def take(self, action: str, address: str) -> None:
         """Spend one of ``address``'s ``action`` tokens; :class:`RateLimited` when it has none left."""
-        wait = self.buckets[action].take(address, self.now())
+        wait = await self.counters.take(action, getattr(self.limits, action), address, self.now())
         if wait > 0:
-            retry = max(1, math.ceil(wait))
-            what = ACTIONS[action]
-            raise RateLimited("rate_limited", Msg(
-                f"{what.fr} depuis votre adresse : réessayez dans {retry} s",
-                f"{what.en} from your address: try again in {retry} s"), wait)
+            raise self._limited(ACTIONS[action], Msg("depuis votre adresse", "from your address"), wait)
 
-    def check_lookup(self, address: str) -> None:
+    async def take_change(self, address: str, room: str, seats: Sequence[int]) -> None:
+        """A move or an undo message (whatever becomes of it: played, stale, illegal) from ``address`` for
+        the ``seats`` of ``room``: it spends one of that seat's tokens and one of that address's."""
+        seat_key = f"{room}:{','.join(str(seat) for seat in seats) or '-'}"
+        wait = await self.counters.take("moves", self.limits.moves, seat_key, self.now())
+        if wait > 0:
+            raise self._limited(Msg("trop de coups", "too many moves"), Msg("pour cette place", "for this seat"), wait)
+        await self.take("moves_per_address", address)
+
+    @staticmethod
+    def _limited(what: Msg, whose: Msg, wait: float) -> RateLimited:
+        retry = max(1, math.ceil(wait))
+        return RateLimited("rate_limited", Msg(f"{what.fr} {whose.fr} : réessayez dans {retry} s",
+                                               f"{what.en} {whose.en}: try again in {retry} s"), wait)
+
+    async def check_lookup(self, address: str) -> None:
         """:class:`RateLimited` while ``address`` is locked out for missing room codes too often."""
-        wait = self.lockout.wait(address, self.now())
+        wait = await self.counters.lockout_wait(address, self.now())
         if wait > 0:
             raise self._locked(wait)
 
-    def miss(self, address: str) -> None:
+    async def miss(self, address: str) -> None:
         """``address`` looked up a code that names no room (a lockout is logged: one line per lockout)."""
-        if self.lockout.miss(address, self.now()):
+        if await self.counters.miss(self.limits.misses, self.limits.lockout_seconds, address, self.now()):
             log.warning("%s locked out for %d s: unknown room codes beyond %s", address,
                         self.limits.lockout_seconds, self.limits.misses)
 

@@ -42,6 +42,7 @@ from meeple.server.expiry import Expiry
 from meeple.server.fairuse import FairQueue, FairUse, Limits
 from meeple.server.registry import GameEntry, GameRegistry
 from meeple.server.rooms import MAX_NAME, MODES, Room, RoomSpec, new_seats, play_opening, replay, turn_seconds
+from meeple.server.shared_limits import shared_counters
 from meeple.server.store import RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from meeple.server.turns import Turns
 from meeple.server.views import Views
@@ -67,8 +68,9 @@ class RoomService:
         self.clock = clock or Clock()
         self.limits = limits or Limits()
         self.db = Database(store)
-        self.fair = FairUse(self.limits, self.clock.now)
-        """The per-address allowances (creations, joins, look-ups, queries) and the lockout after misses."""
+        self.fair = FairUse(self.limits, self.clock.now, shared_counters(bus))
+        """The per-address allowances (creations, joins, look-ups, queries, moves) and the lockout after misses;
+        in a cluster counted in the bus's Redis, so that one address has one allowance whatever process it reaches."""
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -206,12 +208,12 @@ class RoomService:
         memory. With the ``address`` of a client: refused while that address is locked out, and a code
         naming no room counts as one of its misses."""
         if address is not None:
-            self.fair.check_lookup(address)
+            await self.fair.check_lookup(address)
         try:
             return await self._find(code, address or "")
         except ServerError as error:
             if address is not None and error.code == "unknown_room":
-                self.fair.miss(address)
+                await self.fair.miss(address)
             raise
 
     async def _find(self, typed: str, address: str) -> Room:

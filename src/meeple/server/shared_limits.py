@@ -20,9 +20,10 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from meeple.server.fairuse import MAX_TRACKED_ADDRESSES, AddressBuckets, MissLockout, Rate
+from meeple.server.bus import LocalBus
+from meeple.server.fairuse import Counters, LocalCounters, Rate
 
 log = logging.getLogger("meeple.server")
 
@@ -54,49 +55,6 @@ return {tostring(wait), tostring(tokens)}
 """
 
 
-class Counters(Protocol):
-    """Where a server counts its per-address allowances (:class:`meeple.server.fairuse.FairUse` asks)."""
-
-    async def take(self, kind: str, rate: Rate, address: str, now: float) -> float:
-        """Spend one of ``address``'s ``kind`` tokens: 0 if it had one, else the seconds until it will."""
-
-    async def lockout_wait(self, address: str, now: float) -> float:
-        """The seconds ``address`` is still locked out for (0: it is not)."""
-
-    async def miss(self, rate: Rate, lockout: float, address: str, now: float) -> bool:
-        """Count a miss of ``address`` against ``rate``; True when this miss locks it out for ``lockout`` s."""
-
-
-class LocalCounters:
-    """This process's own counters, in memory (the one-process server)."""
-
-    def __init__(self, limit: int = MAX_TRACKED_ADDRESSES) -> None:
-        self.limit = limit
-        self._buckets: dict[tuple[str, Rate], AddressBuckets] = {}
-        self._lockouts: dict[tuple[Rate, float], MissLockout] = {}
-
-    def _bucket(self, kind: str, rate: Rate) -> AddressBuckets:
-        key = (kind, rate)
-        if key not in self._buckets:
-            self._buckets[key] = AddressBuckets(rate, self.limit)
-        return self._buckets[key]
-
-    async def take(self, kind: str, rate: Rate, address: str, now: float) -> float:
-        return self._bucket(kind, rate).take(address, now)
-
-    def _lockout(self, rate: Rate, lockout: float) -> MissLockout:
-        key = (rate, lockout)
-        if key not in self._lockouts:
-            self._lockouts[key] = MissLockout(rate, lockout, self.limit)
-        return self._lockouts[key]
-
-    async def lockout_wait(self, address: str, now: float) -> float:
-        return max((lockout.wait(address, now) for lockout in self._lockouts.values()), default=0.0)
-
-    async def miss(self, rate: Rate, lockout: float, address: str, now: float) -> bool:
-        return self._lockout(rate, lockout).miss(address, now)
-
-
 class RedisCounters:
     """Counters in Redis, shared by every process of a cluster; this process's own while Redis is away."""
 
@@ -122,15 +80,15 @@ class RedisCounters:
                         error, RETRY_SECONDS)
         self._away_until = self.clock() + RETRY_SECONDS
 
-    async def take(self, kind: str, rate: Rate, address: str, now: float) -> float:
+    async def take(self, kind: str, rate: Rate, key: str, now: float) -> float:
         if not self._away():
             try:
-                wait, _tokens = await self._ask(self._take(keys=[f"{PREFIX}rate:{kind}:{address}"],
+                wait, _tokens = await self._ask(self._take(keys=[f"{PREFIX}rate:{kind}:{key}"],
                                                            args=[rate.count, rate.count / rate.seconds, repr(now)]))
                 return float(wait)
             except Exception as error:  # any failure of Redis: count alone for a while
                 self._lost(error)
-        return await self.fallback.take(kind, rate, address, now)
+        return await self.fallback.take(kind, rate, key, now)
 
     async def lockout_wait(self, address: str, now: float) -> float:
         if not self._away():
@@ -154,3 +112,9 @@ class RedisCounters:
             except Exception as error:
                 self._lost(error)
         return await self.fallback.miss(rate, lockout, address, now)
+
+
+def shared_counters(bus: LocalBus | None) -> Counters | None:
+    """The counters of a cluster's bus (its Redis), or None for a process alone (its own counters)."""
+    redis = getattr(bus, "redis", None)
+    return RedisCounters(redis) if bus is not None and bus.clustered and redis is not None else None

@@ -109,7 +109,7 @@ async def _open_room(socket: WebSocket, service: RoomService, code: str, address
             '{"type": "hello", "token": …}')).to_json())
         return
     try:
-        service.fair.take("lookup", address)
+        await service.fair.take("lookup", address)
         room = await service.room(code, address)
     except RateLimited as limited:
         await _refuse(socket, CLOSE_RATE_LIMITED, limited_json(limited))  # the client waits, then retries
@@ -280,17 +280,19 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
         if kind == "move":
             if "move" not in message:
                 raise ServerError("malformed", Msg("« move » manquant", "'move' is missing"))
+            await service.fair.take_change(client.address, room.code, client.seats)
             version = await service.play(room, client.seats, message.get("version"), message["move"],
                                          message.get("seat"))
             return {"type": "ack", "id": message_id, "version": version}
         if kind == "undo":
+            await service.fair.take_change(client.address, room.code, client.seats)
             version = await service.undo(room, client.seats, message.get("version"))
             return {"type": "ack", "id": message_id, "version": version}
         if kind == "query":
             name = message.get("name")
             if not isinstance(name, str):
                 raise ServerError("malformed", Msg("« name » manquant", "'name' is missing"))
-            service.fair.take("query", client.address)
+            await service.fair.take("query", client.address)
             handling.question = True  # changes nothing: its work may stop with the connection
             result = await service.query(room, client.seats, name, message.get("params"), client.address)
             return {"type": "answer", "id": message_id, "name": name, "result": result}
