@@ -107,3 +107,31 @@ def test_a_set_of_levels_is_a_task_distribution_over_one_padded_space() -> None:
     assert first["level"] == again["level"]
     with pytest.raises(MeepleError, match="9-9"):
         gymnasium.make("meeple/Stealth-v0", levels=["1-1", "9-9"])
+
+
+def test_action_masks_is_the_legal_ids_as_maskable_ppo_reads_them() -> None:
+    environment = gymnasium.make("meeple/Stealth-v0", level="1-5")
+    _, info = environment.reset(seed=0)
+    masks = environment.get_wrapper_attr("action_masks")()  # through gymnasium.make's wrappers
+    assert masks.dtype == np.bool_ and np.array_equal(masks, info["action_mask"].astype(bool))
+    action = int(np.flatnonzero(masks)[0])
+    _, _, _, _, info = environment.step(action)
+    assert np.array_equal(environment.unwrapped.action_masks(), info["action_mask"] == 1)
+
+
+@pytest.mark.parametrize(("env_id", "kwargs"), [("meeple/Stealth-v0", {"level": "1-5"}),
+                                                ("meeple/Murder-v0", {"size": 4})])
+def test_vector_environments_step_with_masks_across_episode_ends(env_id: str, kwargs: dict[str, object]) -> None:
+    """gymnasium.make_vec (docs/interop.md's example): the masks come per environment, the infos gather (an
+    episode that ends in one environment while another goes on), and episodes restart on their own."""
+    envs = gymnasium.make_vec(env_id, num_envs=3, vectorization_mode="sync", **kwargs)
+    observations, infos = envs.reset(seed=0)
+    rng, ended = np.random.default_rng(0), 0
+    for _ in range(120):
+        masks = envs.call("action_masks")
+        assert np.array_equal(np.stack(masks), infos["action_mask"] == 1)
+        actions = np.array([rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in masks])
+        observations, _rewards, terminations, truncations, infos = envs.step(actions)
+        ended += int(np.sum(terminations | truncations))
+    assert observations.shape[0] == 3 and ended > 0
+    envs.close()

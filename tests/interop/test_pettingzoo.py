@@ -1,7 +1,10 @@
-"""PettingZoo AEC environments for ILYOS, Hive and skirmish: PettingZoo's own API test, masks, rewards, errors."""
+"""PettingZoo environments for ILYOS, Hive and skirmish: PettingZoo's own API, seed, max-cycles and parallel tests,
+masks, rewards, errors."""
 
 from __future__ import annotations
 
+from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -9,11 +12,11 @@ import pytest
 pytest.importorskip("pettingzoo", reason="PettingZoo is not installed (pip install 'meeple[rl]')")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 
 from meeple.core.errors import FormatError, IllegalMoveError  # noqa: E402
 from meeple.core.i18n import set_language  # noqa: E402
-from meeple.interop.pettingzoo import env  # noqa: E402
+from meeple.interop.pettingzoo import env, parallel_env  # noqa: E402
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("ilyos", {"islands": 4, "guardians": 1}),
@@ -98,3 +101,53 @@ def test_bad_options_and_one_player_games_are_refused() -> None:
         env("hive", game_type="Base+Q")
     with pytest.raises(ValueError, match="Gymnasium"):
         env("stealth")
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CASES)])
+def test_pettingzoos_seed_test_passes(game: str, options: dict[str, Any]) -> None:
+    """The same seed, the same game: deals, observations, masks, rewards (PettingZoo's own check)."""
+    seed_test(partial(env, game, **options), num_cycles=60)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("game", "options"), [("hive", {"game_type": "Base"}), ("skirmish", {"scenario": "ford"})],
+                         ids=["hive", "skirmish"])
+def test_pettingzoos_max_cycles_test_passes(game: str, options: dict[str, Any]) -> None:
+    """On the games of one action a turn (ILYOS's turns are several actions: the test's count of cycles
+    does not describe them). Its random actions are unmasked: illegal="random" plays a legal one instead."""
+    module = SimpleNamespace(env=partial(env, game, illegal="random", **options),
+                             parallel_env=partial(parallel_env, game, illegal="random", **options))
+    for _ in range(3):  # the test resets without a seed: three different games
+        max_cycles_test(module)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CASES)])
+def test_the_parallel_api_passes_pettingzoos_tests(game: str, options: dict[str, Any]) -> None:
+    parallel_api_test(parallel_env(game, max_cycles=40, **options), num_cycles=40)
+    parallel_seed_test(partial(parallel_env, game, max_cycles=40, illegal="random", **options), num_cycles=40)
+
+
+def test_an_illegal_action_can_be_a_penalised_random_legal_move() -> None:
+    first, second = (env("hive", game_type="Base", illegal="random", illegal_reward=-0.5) for _ in range(2))
+    for environment in (first, second):
+        environment.reset(seed=9)
+        environment.step(environment.space.num_actions - 1)  # pass, illegal on the first move
+    assert len(first.engine.move_stack) == 1 and first.engine.move_stack == second.engine.move_stack  # seeded
+    assert first.rewards["player_0"] == -0.5 and first.infos["player_0"]["illegal_move"]["en"]
+    legal = int(np.flatnonzero(first.observe(first.agent_selection)["action_mask"])[0])
+    first.step(legal)
+    assert first.rewards["player_1"] == 0.0 and "illegal_move" not in first.infos["player_1"]
+    with pytest.raises(ValueError, match="illegal must be"):
+        env("hive", illegal="ignore")
+
+
+def test_max_cycles_truncates_once_each_agent_has_acted_that_many_times() -> None:
+    environment = env("hive", game_type="Base", max_cycles=3)
+    environment.reset(seed=1)
+    plies = 0
+    while not any(environment.truncations.values()):
+        observation, *_ = environment.last()
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        plies += 1
+    assert plies == 6 and not any(environment.terminations.values())

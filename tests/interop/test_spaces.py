@@ -149,3 +149,17 @@ def test_docs_interop_states_the_encodings_the_code_uses() -> None:
     for name, options, count in (("skirmish", {"scenario": "ford"}, "1 352"), ("stealth", {"level": "1-1"}, "16"),
                                  ("murder", {"size": 4}, "68"), ("murder", {"size": 6}, "222")):
         assert f"{count} ids" in text and space_for(new_game(name, options)).num_actions == int(count.replace(" ", ""))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CONFIGS)])
+def test_every_space_passes_the_interop_checker(name: str, options: dict[str, Any]) -> None:
+    from meeple.games import game_info
+    from meeple.interop.conformance import check_space
+
+    check_space(game_info(name).factory, options, seeds=range(2), plies=40)
+
+
+def test_every_registered_game_with_a_space_is_checked_here() -> None:
+    from meeple.games import plugins
+
+    assert {name for name, game in plugins().items() if game.has("space")} <= {name for name, _ in CONFIGS}

@@ -7,8 +7,9 @@ After ``import meeple.interop.gymnasium``::
     env = gymnasium.make("meeple/Murder-v0", size=5, difficulty=2)    # a new generated case each reset
 
 Observations are the float32 vectors of :mod:`meeple.interop.spaces`; actions are ``Discrete`` ids
-(docs/interop.md). ``info["action_mask"]`` (int8) marks the legal ids; ``info["outcome"]`` is the
-engine's outcome once the episode ends.
+(docs/interop.md). ``info["action_mask"]`` (int8) marks the legal ids, and so does ``action_masks()``
+(booleans: what sb3-contrib's MaskablePPO calls); ``info["outcome"]``, there once the episode ends, is
+the engine's outcome.
 
 Rewards: 1 when the level is won (the exit reached) or the case solved, else 0. An episode ends
 (``terminated``) when the engine's game ends — won, captured, stuck, solved — and is ``truncated`` after
@@ -90,10 +91,20 @@ class MeeplePuzzleEnv(gymnasium.Env[Any, Any]):
         truncated = not terminated and self._steps >= self.max_steps
         return self.space.observe(self.engine, 0), reward, terminated, truncated, {**self._info(), **extra}
 
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal action ids of the position, as booleans: what sb3-contrib's ``MaskablePPO`` asks an
+        environment for (through ``gymnasium.make``'s wrappers: ``env.unwrapped.action_masks()`` or
+        ``env.get_wrapper_attr("action_masks")()``; for a vector env, ``envs.call("action_masks")``)."""
+        return self.space.mask(self.engine).astype(bool)
+
     def _info(self) -> dict[str, Any]:
+        # "outcome" only once there is one: a vector env gathers each key across its environments, and a
+        # key that is None in one and a dict in another breaks its gathering (gymnasium.make_vec)
         outcome = self.engine.outcome()
-        return {"action_mask": self.space.mask(self.engine),
-                "outcome": None if outcome is None else outcome.to_json()}
+        info: dict[str, Any] = {"action_mask": self.space.mask(self.engine)}
+        if outcome is not None:
+            info["outcome"] = outcome.to_json()
+        return info
 
     def render(self) -> str | None:
         """``ansi``: the position as text."""

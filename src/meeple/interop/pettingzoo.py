@@ -18,7 +18,14 @@ to all in a draw. Hive can go on forever: after ``max_plies`` (default 400) ever
 
 An action outside the mask raises :class:`~meeple.core.errors.IllegalMoveError` with the engine's
 reason and changes nothing (wrap the env in ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` to
-turn it into a lost game instead).
+turn it into a lost game instead). With ``illegal="random"`` it is replaced by a legal move drawn from the
+environment's seeded source (the reset's seed), the agent gets ``illegal_reward`` on top of the step's
+reward and ``info["illegal_move"]`` gives the engine's reason: training without masks, with a penalty.
+
+``max_cycles=N`` truncates every agent once the agent to move has acted N times (for games of one action a
+turn — Hive, skirmish, tic-tac-toe — N full cycles). ``parallel_env(game, …)`` is the same game under
+PettingZoo's parallel API: at each step every live agent gives an action and the agent to move's is played
+(the game is turn-based: the others' are read and ignored); ``max_cycles`` there counts steps.
 """
 
 from __future__ import annotations
@@ -26,17 +33,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeple.core.errors import IllegalMoveError
 from meeple.core.game import Game, canonical_json
 from meeple.core.i18n import Msg
 from meeple.core.modules import require_optional
-from meeple.core.rng import fresh_seed
+from meeple.core.rng import fresh_seed, make_rng
 
 for _needed in ("numpy", "pettingzoo", "gymnasium"):
     require_optional(_needed, "rl", Msg("Le module meeple.interop.pettingzoo", "meeple.interop.pettingzoo"))
 # after the checks: a missing library is one line naming the extra
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
-from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo import AECEnv, ParallelEnv  # noqa: E402
 
 from meeple.games import plugins  # noqa: E402
 from meeple.interop.spaces import ILYOS_SIZE, ActionSpace, space_for  # noqa: E402
@@ -45,6 +53,8 @@ MULTI_PLAYER_GAMES = ("ilyos", "hive", "skirmish")
 """meeple's own multi-player games; any other registered game of two or more seats with an action space (a
 plug-in) is an environment too."""
 ONE_PLAYER_GAMES = ("stealth", "murder")
+ILLEGAL_POLICIES = ("raise", "random")
+"""What an action outside the mask does: raise the engine's IllegalMoveError, or play a random legal move."""
 DEFAULT_HIVE_MAX_PLIES = 400
 
 
@@ -54,8 +64,16 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "meeple_v0", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game: str, render_mode: str | None = None, max_plies: int | None = None,
+                 max_cycles: int | None = None, illegal: str = "raise", illegal_reward: float = 0.0,
                  **options: Any) -> None:
         super().__init__()
+        if illegal not in ILLEGAL_POLICIES:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError("max_cycles must be at least 1")
+        self.max_cycles = max_cycles
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
         found = plugins().get(game)
         if found is None or not found.has("space") or game in ONE_PLAYER_GAMES:
             choices = [name for name, entry in plugins().items() if entry.has("space") and name not in ONE_PLAYER_GAMES]
@@ -98,7 +116,10 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game dealt from ``seed`` (a fresh one when ``None``)."""
-        self.engine = self._factory(self.options, fresh_seed() if seed is None else seed)
+        seed = fresh_seed() if seed is None else seed
+        self.engine = self._factory(self.options, seed)
+        self._replacements = make_rng(seed).derive("illegal actions")  # illegal="random": the same each run
+        self._acted = dict.fromkeys(self.possible_agents, 0)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,22 +153,36 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.space.decode(self.engine, int(action), self._legal_now())
+        legal = self._legal_now()
+        info: dict[str, Any] = {}
+        try:
+            move = self.space.decode(self.engine, action, legal)
+        except IllegalMoveError as error:
+            if self.illegal == "raise":
+                raise
+            move = legal[self._replacements.choice(sorted(legal))]  # illegal="random": a legal move instead
+            info = {"illegal_move": error.message.to_json()}
         self.engine.push(move)
         self._legal = None
         self._plies += 1
+        self._acted[agent] += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self.infos = {name: {} for name in self.agents}
+        self.infos[agent] = info
         outcome = self.engine.outcome()
         if outcome is not None:
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = 2.0 * outcome.reward(seat) - 1.0
                 self.terminations[name] = True
             self.agent_selection = self.possible_agents[(self.possible_agents.index(agent) + 1) % self.num_agents]
-        elif self.max_plies is not None and self._plies >= self.max_plies:
+        elif (self.max_plies is not None and self._plies >= self.max_plies) or \
+                (self.max_cycles is not None and self._acted[self._agent_to_move()] >= self.max_cycles):
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self._agent_to_move()
+        if info:
+            self.rewards[agent] += self.illegal_reward
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -164,8 +199,73 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> MeepleAECEnv:
     """The AEC environment of ``game`` ("ilyos", "hive" or "skirmish") with the engine's ``options``
-    (``mode="2v2"``, ``game_type="Base+MLPC"``, ``scenario="ford"`` …; Hive also ``max_plies``)."""
+    (``mode="2v2"``, ``game_type="Base+MLPC"``, ``scenario="ford"`` …; Hive also ``max_plies``; every game
+    ``max_cycles``, ``illegal`` and ``illegal_reward``: see the module docstring)."""
     return MeepleAECEnv(game, render_mode=render_mode, **options)
 
 
-__all__ = ["MULTI_PLAYER_GAMES", "MeepleAECEnv", "env"]
+class MeepleParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A meeple game under PettingZoo's parallel API (see the module docstring): one step, one action, the
+    agent to move's; the other agents' actions are read and ignored."""
+
+    def __init__(self, game: str, render_mode: str | None = None, max_cycles: int | None = None,
+                 **options: Any) -> None:
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError("max_cycles must be at least 1")
+        self.aec = MeepleAECEnv(game, render_mode=render_mode, **options)
+        self.max_cycles = max_cycles
+        self.metadata = {**self.aec.metadata, "name": f"meeple_{game}_parallel_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = list(self.aec.possible_agents)
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+        self.agents: list[str] = []
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the AEC environment's)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_actions)``: the ids of docs/interop.md."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game dealt from ``seed``; every agent's observation and info."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.aec.agents)
+        self._steps = 0
+        return {agent: self.aec.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        """Play the agent to move's action; returns observations, rewards, terminations, truncations, infos."""
+        mover = self.aec.agent_selection
+        if actions.get(mover) is None:
+            raise ValueError(f"{mover} is to move: its action is missing")
+        self.aec.step(actions[mover])
+        self._steps += 1
+        done = self.max_cycles is not None and self._steps >= self.max_cycles
+        live = self.agents
+        rewards = {agent: float(self.aec.rewards.get(agent, 0.0)) for agent in live}
+        terminations = {agent: bool(self.aec.terminations.get(agent, False)) for agent in live}
+        truncations = {agent: bool(self.aec.truncations.get(agent, False)) or done for agent in live}
+        observations = {agent: self.aec.observe(agent) for agent in live}
+        infos = {agent: dict(self.aec.infos.get(agent, {})) for agent in live}
+        self.agents = [agent for agent in live if not (terminations[agent] or truncations[agent])]
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """As the AEC environment."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(game: str, render_mode: str | None = None, **options: Any) -> MeepleParallelEnv:
+    """The parallel-API environment of ``game`` (same options as :func:`env`; ``max_cycles`` counts steps)."""
+    return MeepleParallelEnv(game, render_mode=render_mode, **options)
+
+
+__all__ = ["MULTI_PLAYER_GAMES", "MeepleAECEnv", "MeepleParallelEnv", "env", "parallel_env"]
