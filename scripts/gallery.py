@@ -1,7 +1,9 @@
 """The screenshot gallery: starts a server on a throwaway database, plays each game into an interesting
-position in Debian's chromium (Playwright), and saves docs/screenshots/<game>-1280.png and <game>-360.png.
+position in Debian's chromium (Playwright), and saves docs/screenshots/<game>-1280.png and <game>-360.png,
+and the lobby's pictures: the board of the same position, small (400 px wide, JPEG), in
+src/meeple/web/img/<game>.jpg (served at /static/img/).
 
-    .venv/bin/python scripts/gallery.py [--out docs/screenshots] [--lang fr|en] [--only hive,stealth]
+    .venv/bin/python scripts/gallery.py [--out docs/screenshots] [--lang fr|en] [--only hive,stealth] [--no-thumbs]
 
 Needs the test extras (Playwright) and /usr/bin/chromium (``bash scripts/setup.sh --test``).
 """
@@ -25,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 WIDTHS = {1280: 860, 360: 780}
 """Screenshot widths and heights (CSS px): a desktop window and a phone."""
+THUMBS = ROOT / "src" / "meeple" / "web" / "img"
+THUMB_SCALE = 0.5
+"""The lobby's pictures: the board of the 1280 px page at half its pixels (about 400 px wide)."""
 
 HIVE_OPENING = [("wG1", "0,0"), ("bG1", "1,0"), ("wQ", "-1,0"), ("bQ", "2,-1"), ("wA1", "-1,-1"), ("bA1", "3,-2"),
                 ("wA2", "-2,0"), ("bS1", "2,0"), ("wA3", "-2,1"), ("bG2", "3,-1"), ("wG2", "-3,0"), ("bB1", "2,-2")]
@@ -130,7 +135,31 @@ def murder(page: Any) -> None:
     page.wait_for_timeout(500)
 
 
-SCENES: dict[str, Callable[[Any], None]] = {"stealth": stealth, "hive": hive, "ilyos": ilyos, "skirmish": skirmish, "murder": murder}
+def lobby(page: Any) -> None:
+    """The lobby with two games to resume: a Hive game against the computer (your turn) and an online
+    skirmish room waiting for its second player."""
+    page.click("[data-game=hive]")
+    page.check("input[name=mode][value=ai]")
+    page.select_option("#ai-level", "greedy")
+    page.click("#start")
+    wait_version(page, 0)
+    page.click("#reserve-w [data-piece=wS1]")
+    page.click("[data-to='0,0']")
+    wait_version(page, 2)
+    page.click("#home-link")
+    page.click("[data-game=skirmish]")
+    page.check("input[name=mode][value=online]")
+    page.click("#start")
+    wait_version(page, 0)
+    page.click("#home-link")
+    page.wait_for_selector(".resume-rooms li:nth-child(2)")
+    page.wait_for_function("() => [...document.querySelectorAll('.card-picture img')].length >= 5"
+                           " && [...document.querySelectorAll('.card-picture img')].every((img) => img.complete)")
+
+
+SCENES: dict[str, Callable[[Any], None]] = {"stealth": stealth, "hive": hive, "ilyos": ilyos, "skirmish": skirmish, "murder": murder,
+                                            "lobby": lobby}
+NO_THUMB = {"lobby"}
 
 
 def main() -> None:
@@ -138,6 +167,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=("fr", "en"), default="en")
     parser.add_argument("--only", default=",".join(SCENES), help="games, comma-separated")
+    parser.add_argument("--no-thumbs", action="store_true", help="leave the lobby's pictures as they are")
     args = parser.parse_args()
     wanted = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = sorted(set(wanted) - set(SCENES))
@@ -152,10 +182,13 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
                 for name in wanted:
-                    for width, height in WIDTHS.items():
+                    passes: list[tuple[int, int, float]] = [(width, height, 1.0) for width, height in WIDTHS.items()]
+                    if not args.no_thumbs and name not in NO_THUMB:
+                        passes.append((1280, 800, THUMB_SCALE))
+                    for width, height, scale in passes:
                         context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 600,
                                                       has_touch=width < 600, locale="fr-FR" if args.lang == "fr" else "en-GB",
-                                                      reduced_motion="reduce")
+                                                      reduced_motion="reduce", device_scale_factor=scale)
                         # a returning player: the first-steps guide is already put away
                         context.add_init_script('localStorage.setItem("meeple.coached", JSON.stringify(["hive", "ilyos", "skirmish", "murder"]))')
                         page = context.new_page()
@@ -163,6 +196,13 @@ def main() -> None:
                         page.wait_for_selector(".game-cards [data-game=murder]")
                         SCENES[name](page)
                         page.evaluate("window.scrollTo(0, 0)")
+                        if scale != 1.0:
+                            THUMBS.mkdir(parents=True, exist_ok=True)
+                            target = THUMBS / f"{name}.jpg"
+                            page.locator(".play-board svg.board").first.screenshot(path=str(target), type="jpeg", quality=72)
+                            print(f"{target.relative_to(ROOT)}")
+                            context.close()
+                            continue
                         target = args.out / f"{name}-{width}.png"
                         page.screenshot(path=str(target))
                         print(f"{target.relative_to(ROOT) if target.is_relative_to(ROOT) else target}")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server.live import LiveServer
-from tests.web.browser import Watch, start_local_game, wait_version
+from tests.web.browser import Watch, start_local_game, version, wait_version
 
 pytestmark = pytest.mark.browser
 
@@ -137,3 +137,60 @@ def test_a_setup_page_left_while_loading_is_not_drawn_over_the_next(page: Any) -
     page.wait_for_load_state("networkidle")  # every answer has come back, the stale one too
     assert page.locator("form.setup").count() == 1
     assert "Board size" in page.inner_text("#app") and "Taille du plateau" not in page.inner_text("#app")
+
+
+def test_each_game_card_shows_a_picture_its_players_and_length_and_the_ways_in(page: Any) -> None:
+    page.wait_for_function("() => document.querySelectorAll('.card-picture img').length === 5")
+    page.wait_for_function("() => [...document.querySelectorAll('.card-picture img')].every((img) => img.complete && img.naturalWidth > 0)")
+    for name in FIVE:
+        facts = page.locator(f"[data-card={name}] .card-facts").inner_text()
+        assert "joueur" in facts and ("min" in facts or "manches" in facts), (name, facts)
+    assert "2 à 4 joueurs" in page.inner_text("[data-card=ilyos] .card-facts")
+    page.click("[data-card=hive] .card-rules")
+    expect(page.locator("dialog.rules-dialog[open]")).to_contain_text("Encerclez la Reine adverse")
+    page.click("#rules-close")
+    assert page.locator(".card-editor").count() == 2  # the level editor and the case editor
+    page.click("[data-card=murder] .card-editor")
+    page.wait_for_selector("#editor-status")
+    assert page.url.endswith("#/edit/murder")
+    page.click("#home-link")
+    page.click("[data-card=stealth] .card-editor")
+    expect(page.locator("#app")).to_contain_text("Créer un niveau")  # the stealth editor, by its own link
+    assert page.url.endswith("#/edit/stealth")
+
+
+def test_resume_says_whose_turn_it_is_and_lists_yours_first(page: Any, new_page: Any) -> None:
+    start_local_game(page, "skirmish")  # the older room: every move of it is this browser's
+    skirmish = page.inner_text("#code-value")
+    page.click("#home-link")
+    # then an online Hive game: white (this browser) plays, and black (Bea) is to move
+    page.click("[data-game=hive]")
+    page.check("input[name=mode][value=online]")
+    page.click("#start")
+    wait_version(page, 0)
+    hive = page.inner_text("#code-value")
+    friend = new_page()
+    friend.fill("#join-code", hive)
+    friend.fill("#join-name", "Bea")
+    friend.click("form.join button[type=submit]")
+    friend.wait_for_selector("#players .player.seat-1.mine")  # seated (taking a seat changes the version)
+    page.wait_for_selector("#reserve-w button[data-piece=wS1]")
+    before = version(page)
+    page.click("#reserve-w [data-piece=wS1]")
+    page.click("[data-to='0,0']")
+    wait_version(page, before + 1)
+    page.click("#home-link")
+    page.wait_for_selector(".resume-rooms li:nth-child(2)")
+    rows = page.locator(".resume-rooms li")
+    assert [rows.nth(i).get_attribute("data-code") for i in range(2)] == [skirmish, hive]  # « À vous » first
+    expect(rows.nth(0).locator(".turn-badge")).to_have_text("À vous")
+    expect(rows.nth(1).locator(".turn-badge")).to_have_text("Au tour de Bea")
+    friend.click("#reserve-b [data-piece=bS1]")
+    friend.click(".hive-board .target >> nth=0")
+    wait_version(friend, before + 2)
+    page.reload()
+    page.wait_for_selector(f".resume-rooms [data-code='{hive}'] .turn-badge.mine")
+    # both wait for this player now: the most recent first
+    assert [rows.nth(i).get_attribute("data-code") for i in range(2)] == [hive, skirmish]
+    page.click("[data-lang=en]")
+    expect(page.locator(f".resume-rooms [data-code='{hive}'] .turn-badge")).to_have_text("Your turn")

@@ -165,7 +165,7 @@ async function startNewGame(game, choice) {
 
 // --- a game's editor (games/<name>-editor.js: openEditor(root, ctx) → {destroy}) ------------------
 
-const EDITORS = { murder: "./games/murder-editor.js" };
+const EDITORS = { murder: "./games/murder-editor.js", stealth: "./games/stealth-editor.js" };
 
 /** The editor's context: its game's catalogue questions, new rooms (shown, or kept aside for their link). */
 function editorContext(name, game) {
@@ -188,6 +188,7 @@ async function showShared(name, data) {
   const shown = routeNumber;
   const { openShared } = await import(EDITORS[name]);
   if (shown !== routeNumber) return;
+  if (!openShared) return showEditor(name); // an editor without shared links
   document.title = `${tr(game.title)} · meeple`;
   await openShared(app, editorContext(name, game), data);
 }
@@ -204,7 +205,8 @@ async function showEditor(name) {
   const shown = routeNumber;
   const { openEditor } = await import(EDITORS[name]);
   if (shown !== routeNumber) return; // the player went elsewhere meanwhile
-  const page = openEditor(app, editorContext(name, game));
+  // back(): an editor's « Retour » goes to the game's new-game page (stealth's editor offers one)
+  const page = openEditor(app, editorContext(name, game), () => { location.hash = `#/new/${name}`; });
   leaveCurrentPage = () => page?.destroy?.();
 }
 

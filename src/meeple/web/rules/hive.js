@@ -47,3 +47,8 @@ export default function rules() {
         h("li", {}, h("strong", {}, t("Piles. ", "Stacks. ")),
           t("Le chiffre rouge sur une case donne la hauteur de la pile. Seule la pièce du dessus bouge.", "The red number on a cell is the stack's height. Only the top piece moves."))))];
 }
+
+/** The game's lobby card: players, typical length (the game box says 20 minutes), picture. */
+export function lobby() {
+  return { players: t("2 joueurs", "2 players"), length: t("≈ 20 min", "≈ 20 min"), picture: "/static/img/hive.jpg" };
+}

@@ -79,3 +79,8 @@ export default function rules() {
         h("li", {}, t("Cliquez de nouveau le gardien choisi (ou Échap) pour annuler une action en cours : la carte n'est pas dépensée.", "Click the chosen guardian again (or Escape) to cancel an action under way: the card is not spent.")),
         h("li", {}, t("Le second joueur commence avec 2 déplacements et 1 poussée dans son stock, pour compenser le trait (réglable à la création de la partie).", "The second player starts with 2 moves and 1 push in stock, to make up for moving second (set when the game is created)."))))];
 }
+
+/** The game's lobby card: players, typical length (median of the balance study: 23 rounds), picture. */
+export function lobby() {
+  return { players: t("2 à 4 joueurs", "2 to 4 players"), length: t("≈ 23 manches", "≈ 23 rounds"), picture: "/static/img/ilyos.jpg" };
+}

@@ -76,3 +76,9 @@ function roomsPictureSmall() {
     s("rect", { x: C, y: 0, width: C, height: C, class: ["cell-floor", "rules-floor-b"] }),
     s("path", { d: `M${C},0 V${C}`, class: "walls" }), s("rect", { x: 0, y: 0, width: 2 * C, height: C, class: "outer-wall" }));
 }
+
+/** The game's lobby card: one player, a case's length, picture, the case editor. */
+export function lobby() {
+  return { players: t("1 joueur", "1 player"), length: t("une enquête : 5 à 30 min", "a case: 5 to 30 min"), picture: "/static/img/murder.jpg",
+    editor: { href: "#/edit/murder", label: t("Éditeur d'enquêtes", "Case editor") } };
+}

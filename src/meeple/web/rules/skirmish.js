@@ -73,3 +73,8 @@ export default function rules() {
         h("li", {}, t("Commencer son tour dans une zone sans être engagé : on ne peut que rester ou avancer pour engager.", "Starting your turn inside a zone without being engaged: you may only hold or advance to engage.")),
         h("li", {}, t("Survolez une case atteignable pour voir le chemin et ce qui s'y passera.", "Hover a reachable cell to see the path and what will happen there."))))];
 }
+
+/** The game's lobby card: players, typical length (a scenario's rounds), picture. */
+export function lobby() {
+  return { players: t("2 joueurs", "2 players"), length: t("6 manches, ≈ 15 min", "6 rounds, ≈ 15 min"), picture: "/static/img/skirmish.jpg" };
+}

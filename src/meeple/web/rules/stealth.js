@@ -93,3 +93,9 @@ export default function rules() {
         h("li", {}, t("Neutraliser un ennemi n'alerte pas les autres. Seule l'annulation le ramène.", "Neutralising an enemy alerts nobody else. Only undo brings it back.")),
         h("li", {}, t("Atteindre la sortie termine le niveau avant que les ennemis ne jouent.", "Reaching the exit ends the level before the enemies act."))))];
 }
+
+/** The game's lobby card: one player, a level's length, picture, the level editor. */
+export function lobby() {
+  return { players: t("1 joueur", "1 player"), length: t("un niveau : 2 à 5 min", "a level: 2 to 5 min"), picture: "/static/img/stealth.jpg",
+    editor: { href: "#/edit/stealth", label: t("Éditeur de niveaux", "Level editor") } };
+}
