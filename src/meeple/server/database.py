@@ -4,7 +4,10 @@ The store's methods are synchronous (SQLAlchemy); run here, on one dedicated thr
 loop never waits for the database or the disk. A room's change (a move, an undo) is committed by
 :meth:`Database.write`, which returns only once the transaction holding it is committed: only then may the
 change be acknowledged. Changes that arrive while a commit is under way share the next transaction (group
-commit: one disk flush for all of them).
+commit: one disk flush for all of them). On a busy server (a commit ended within :data:`BUSY_SECONDS`) a new
+batch also waits :data:`COMMIT_WINDOW` for the changes about to arrive, so that each flush carries several
+moves (issue 26: a commit alone costs 0.61 ms of CPU, 0.08 ms a move when ten share it); an idle server
+commits at once.
 """
 
 from __future__ import annotations
@@ -18,6 +21,14 @@ from meeple.server.store import Store, Write
 
 T = TypeVar("T")
 
+COMMIT_WINDOW = 0.002
+"""Seconds a new batch waits for more changes when the server is busy: at most this much added to a move's
+round trip, several moves per disk flush past about 500 moves a second."""
+FULL_BATCH = 8
+"""A batch of this many changes already waiting is committed without the window."""
+BUSY_SECONDS = 0.05
+"""A commit that ended this recently means the server is busy: the next batch waits :data:`COMMIT_WINDOW`."""
+
 
 class Database:
     """The server's :class:`Store`, used from the event loop."""
@@ -27,6 +38,11 @@ class Database:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._last_commit = float("-inf")
+        """When the last batch was committed (the event loop's clock)."""
+        self.batches = 0
+        """Transactions committed by :meth:`write` so far (with :attr:`writes`: moves per flush)."""
+        self.writes = 0
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` (a store operation) on the database thread, one at a time, in order."""
@@ -44,8 +60,13 @@ class Database:
         await done
 
     async def _write_batches(self) -> None:
+        loop = asyncio.get_running_loop()
         while self._pending:
+            if loop.time() - self._last_commit < BUSY_SECONDS and len(self._pending) < FULL_BATCH:
+                await asyncio.sleep(COMMIT_WINDOW)  # busy: the moves about to arrive share this flush
             batch, self._pending = self._pending, []
+            self.batches += 1
+            self.writes += len(batch)
             try:
                 await self.run(self.store.write, [write for write, _ in batch])
             except Exception:
@@ -56,7 +77,9 @@ class Database:
                         done.set_exception(error)
                     else:
                         done.set_result(None)
+                self._last_commit = loop.time()
                 continue
+            self._last_commit = loop.time()
             for _write, done in batch:
                 done.set_result(None)
 
