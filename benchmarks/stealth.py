@@ -16,7 +16,8 @@ from pathlib import Path
 
 from meeple.games.stealth.analysis import analyse
 from meeple.games.stealth.level import load_level_file, shipped_level_paths
-from meeple.games.stealth.solver import Report, Solution, solve, validate
+from meeple.games.stealth.solver import Solution, solve
+from meeple.games.stealth.validator import Report, validate
 
 GOAL_SECONDS = 1.0
 ANALYSE_GOAL_SECONDS = 2.0

@@ -11,7 +11,8 @@ import pytest
 from meeple.core.errors import FormatError
 from meeple.games.stealth.analysis import MECHANICS, figures, mechanic_needed, present, transformed
 from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
-from meeple.games.stealth.solver import solve, validate
+from meeple.games.stealth.solver import solve
+from meeple.games.stealth.validator import validate
 from tests.games.stealth.helpers import Done, level, level_doc, sentry
 
 # A sentry on g faces a; the exit x lies behind it. Around: s-a-g, s-b-g.

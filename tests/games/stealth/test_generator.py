@@ -22,7 +22,7 @@ from meeple.games.stealth.generator import (
     segments_cross,
 )
 from meeple.games.stealth.level import load_level_file, load_shipped_level, parse_level, shipped_level_ids
-from meeple.games.stealth.solver import validate
+from meeple.games.stealth.validator import validate
 from tests.games.stealth.helpers import Done
 
 GOLDEN = Path(__file__).parent / "golden" / "generated-7-sentry-stone-2.json"

@@ -26,8 +26,8 @@ from meeple.games.stealth.solver import (
     reachable,
     solve,
     untouchable_successors,
-    validate,
 )
+from meeple.games.stealth.validator import validate
 from tests.games.stealth.helpers import CROSS, Done, level, level_doc, sentry
 
 

@@ -27,11 +27,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.core.errors import BudgetExceededError
 from meeple.core.i18n import Msg
 from meeple.games.stealth.level import MECHANIC_CODES, Level, parse_level
-from meeple.games.stealth.rules import ALL_NEUTRALISABLE, PLAY, WON, State, initial_state
-from meeple.games.stealth.solver import DEFAULT_BUDGET, Transitions, paused_gc, solve, successors
+from meeple.games.stealth.measures import Measures, measure
+from meeple.games.stealth.rules import ALL_NEUTRALISABLE, PLAY
+from meeple.games.stealth.solver import DEFAULT_BUDGET, StateGraph, Transitions, solve, state_graph
 
 
 @dataclass(frozen=True)
@@ -182,46 +182,35 @@ class Figures:
                 "dead_ends": round(self.dead_ends, 4), "branching": round(self.branching, 3), "in_play": self.in_play}
 
 
-def figures(level: Level, max_states: int = DEFAULT_BUDGET, cache: Transitions | None = None) -> Figures:
+def figures(level: Level, max_states: int = DEFAULT_BUDGET, cache: Transitions | None = None,
+            graph: StateGraph | None = None) -> Figures:
     """Explore every state of ``level`` once (breadth-first) and count what :class:`Figures` holds.
 
-    Raises :class:`BudgetExceededError` when more than ``max_states`` states are reachable.
+    ``graph`` is that exploration when the caller already has it. Raises :class:`BudgetExceededError` when
+    more than ``max_states`` states are reachable.
     """
-    expand = successors(level, cache=cache)  # each state is expanded once here: no need to remember them
-    # states are numbered as they are found: a State is a deep tuple whose hash Python does not keep,
-    # so each one is hashed once here and the counts live in lists
-    number: dict[State, int] = {initial_state(level): 0}
-    found: list[State] = [initial_state(level)]
-    depth, ways, parents = [0], [1], [[]]  # type: tuple[list[int], list[int], list[list[int]]]
-    moves = in_play = 0
-    with paused_gc():
-        for here, state in enumerate(found):  # grows while it is walked: breadth-first order
-            if state.status != PLAY:
-                continue
-            children = expand(state)
-            in_play += 1
-            for _action, child in children:
-                moves += 1
-                index = number.get(child)
-                if index is None:
-                    if len(found) >= max_states:
-                        raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
-                                                      f"{level.id}: more than {max_states} reachable states"))
-                    index = number[child] = len(found)
-                    found.append(child)
-                    depth.append(depth[here] + 1)
-                    ways.append(0)
-                    parents.append([])
-                if depth[index] == depth[here] + 1:
-                    ways[index] += ways[here]
-                parents[index].append(here)
-        won = [index for index, state in enumerate(found) if state.status == WON]
-        best = min((depth[index] for index in won), default=None)
-        optimal = sum(ways[index] for index in won if depth[index] == best)
-        alive = _can_win(won, parents)
-    dead = sum(1 for index, state in enumerate(found) if state.status == PLAY and not alive[index])
-    return Figures(len(found), best, optimal, dead / in_play if in_play else 0.0,
-                   moves / in_play if in_play else 0.0, in_play)
+    graph = graph or state_graph(level, max_states, cache)
+    states, moves, depth = graph.states, graph.moves, graph.depth
+    ways = [0] * len(states)
+    ways[0] = 1
+    parents: list[list[int]] = [[] for _ in states]
+    in_play = played = 0
+    for here, state in enumerate(states):  # breadth-first order: a state's ways are complete when it is reached
+        if state.status != PLAY:
+            continue
+        in_play += 1
+        played += len(moves[here])
+        for _action, child in moves[here]:
+            if depth[child] == depth[here] + 1:
+                ways[child] += ways[here]
+            parents[child].append(here)
+    won = graph.won()
+    best = graph.par()
+    optimal = sum(ways[index] for index in won if depth[index] == best)
+    alive = _can_win(won, parents)
+    dead = sum(1 for index, state in enumerate(states) if state.status == PLAY and not alive[index])
+    return Figures(len(states), best, optimal, dead / in_play if in_play else 0.0,
+                   played / in_play if in_play else 0.0, in_play)
 
 
 def _can_win(won: list[int], parents: list[list[int]]) -> list[bool]:
@@ -269,6 +258,8 @@ class Analysis:
     level: Level
     figures: Figures
     mechanics: list[MechanicResult] = field(default_factory=list)
+    measures: Measures | None = None
+    """The design measures (R26); None when the level has no solution."""
 
     def needed(self) -> list[str]:
         """The codes of the needed mechanics."""
@@ -277,7 +268,8 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         """The analysis as JSON (``meeple stealth analyse --json``)."""
         return {"level": self.level.id, "teaches": list(self.level.teaches), "figures": self.figures.to_json(),
-                "mechanics": [row.to_json() for row in self.mechanics]}
+                "mechanics": [row.to_json() for row in self.mechanics],
+                "measures": self.measures.to_json() if self.measures is not None else None}
 
 
 def mechanic_needed(level: Level, code: str, par: int | None, max_states: int = DEFAULT_BUDGET) -> MechanicResult:
@@ -290,9 +282,11 @@ def mechanic_needed(level: Level, code: str, par: int | None, max_states: int = 
 
 
 def analyse(level: Level, max_states: int = DEFAULT_BUDGET, codes: tuple[str, ...] = MECHANIC_CODES) -> Analysis:
-    """The figures of ``level`` and, for each mechanic of ``codes``, whether it is present and needed."""
-    found = figures(level, max_states)
-    analysis = Analysis(level, found)
+    """The figures and design measures of ``level`` and, for each mechanic of ``codes``, whether it is present
+    and needed."""
+    graph = state_graph(level, max_states)
+    found = figures(level, max_states, graph=graph)
+    analysis = Analysis(level, found, measures=measure(level, max_states, graph) if found.par is not None else None)
     for code in codes:
         analysis.mechanics.append(mechanic_needed(level, code, found.par, max_states))
     return analysis

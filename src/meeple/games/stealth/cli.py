@@ -39,6 +39,7 @@ from meeple.games.stealth.level import (
     shipped_level_ids,
     shipped_level_paths,
 )
+from meeple.games.stealth.measures import Measures
 from meeple.games.stealth.render import capture_words, event_text, render_svg, render_text
 from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
@@ -51,8 +52,8 @@ from meeple.games.stealth.solver import (
     doubling_check,
     hint,
     solve,
-    validate,
 )
+from meeple.games.stealth.validator import THRESHOLDS, design_applies, threshold_broken, validate
 
 app = typer.Typer(
     help=cli_help(  # the first paragraph is the game's line in ``meeple --help``
@@ -276,6 +277,49 @@ def analyse_command(
     missing = [code for code in level.teaches if code not in result.needed()]
     console.print(f"{Msg('leçons nécessaires', 'lessons needed')}{COLON} {no if missing else yes}"
                   + (f" ({', '.join(missing)})" if missing else ""), markup=False)
+    if result.measures is not None:
+        for line in measures_text(level, result.measures):
+            console.print(line, markup=False)
+
+
+def _percent(share: float) -> str:
+    return str(Msg(f"{share * 100:.0f} %", f"{share * 100:.0f}%"))
+
+
+def measures_text(level: Level, found: Measures) -> list[str]:
+    """The design measures (R26) and the thresholds, one line each, in the player's language."""
+    yes, no = str(Msg("oui", "yes")), str(Msg("non", "no"))
+    greedy = (Msg("gagne", "wins") if found.greedy.won else Msg("perd", "loses"))
+    lines = [
+        str(Msg("mesures de conception", "design measures")) + COLON.text(),
+        f"  {Msg('joueur prudent au hasard', 'random cautious player')} "
+        f"({Msg('en', 'within')} {found.horizon} {Msg('coups', 'moves')}){COLON} {_percent(found.random_cautious)} "
+        f"{Msg('de victoires', 'wins')}",
+        f"  {Msg('joueur glouton vers la sortie', 'greedy exit-seeker')}{COLON} {greedy} ({' '.join(found.greedy.path) or '—'})",
+        f"  {Msg('solutions optimales', 'optimal solutions')}{COLON} {found.optimal_solutions}",
+        f"  {Msg('avec un aller-retour de remplissage', 'with a back-and-forth filler step')}{COLON} "
+        f"{found.filler.solutions} ({Msg('au moins', 'at least')} {found.filler.least} {Msg('par solution', 'per solution')})",
+        f"  {Msg('nœuds sur une solution optimale', 'nodes on some optimal solution')}{COLON} {_percent(found.node_share)}",
+        f"  {Msg('culs-de-sac inutiles', 'dead stubs')}{COLON} {', '.join(found.dead_stubs) or '—'}",
+    ]
+    for star in found.stars:
+        if star.declared:
+            shortest = "—" if star.shortest is None else str(star.shortest)
+            lines.append(f"  {Msg('étoile', 'star')} {STAR_WORDS[star.star]}{COLON} {Msg('plus courte', 'shortest')} {shortest}, "
+                         f"{Msg('gagnée par une course au par', 'earned by a par run')} {yes if star.by_par_run else no}")
+    pairs = ", ".join(f"{STAR_WORDS[a]} + {STAR_WORDS[b]}" for a, b in found.exclusive) or "—"
+    lines.append(f"  {Msg('étoiles qui s’excluent', 'stars that exclude each other')}{COLON} {pairs}")
+    broken = threshold_broken(level, found)
+    applies = design_applies(level)
+    lines.append(str(Msg("seuils de conception", "design thresholds"))
+                 + ("" if applies else str(Msg(" (non exigés ici : ils valent après l'acte 1)",
+                                               " (not required here: they hold beyond act 1)"))) + COLON.text())
+    for code, limit in THRESHOLDS.items():
+        mark = "✗" if code in broken else "✓"
+        waived = level.waivers.get(code)
+        note = f" — {Msg('dérogation', 'waiver')}{COLON} {waived}" if waived else ""
+        lines.append(f"  {mark} {code}{COLON} {limit}{note}")
+    return lines
 
 
 def analysis_table(result: Analysis) -> Table:

@@ -15,7 +15,7 @@ from meeple.core.errors import BudgetExceededError, FormatError
 from meeple.core.i18n import Msg
 from meeple.games.stealth.analysis import analyse
 from meeple.games.stealth.level import parse_level
-from meeple.games.stealth.solver import validate
+from meeple.games.stealth.validator import validate
 
 EDITOR_BUDGET = 20_000
 """States a search of the editor's check may visit (a level past it is reported as too large to check)."""

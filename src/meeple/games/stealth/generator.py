@@ -34,7 +34,8 @@ from meeple.games.stealth.level import (
     Level,
     parse_level,
 )
-from meeple.games.stealth.solver import MAX_NEUTRALISABLE, solve, validate
+from meeple.games.stealth.solver import solve
+from meeple.games.stealth.validator import MAX_NEUTRALISABLE, validate
 
 DIFFICULTIES = (1, 2, 3, 4, 5)
 GENERATOR_BUDGET = 60_000

@@ -51,13 +51,15 @@ LEVEL_VERSION = 1
 ENEMY_KINDS = ("sentry", "pivot", "patrol", "tracker")
 STAR_NAMES = ("finish", "par", "ghost", "sweep")
 LEVEL_FIELDS = ("format", "version", "id", "title", "hint", "teaches", "tutorial", "par", "stars", "stones",
-                "stone_range", "noise_radius", "nodes", "edges", "start", "exit", "caravan", "enemies")
+                "stone_range", "noise_radius", "nodes", "edges", "start", "exit", "caravan", "enemies", "waivers")
 ENEMY_FIELDS = {"sentry": ("node", "facing"), "pivot": ("node", "cycle"), "patrol": ("route", "loop"),
                 "tracker": ("node", "facing", "radius")}
 """finish: reach the exit; par: in at most ``par`` moves; ghost: neutralise nobody; sweep: neutralise all."""
 MECHANIC_CODES = ("sentry", "pivot", "pivot-turn", "patrol", "patrol-walk", "tracker", "tracker-alert", "stone",
                   "diverted-front", "hide", "door", "oneway", "caravan")
 """The mechanics a level can teach (``teaches``); :mod:`.analysis` says what taking each one away means."""
+DESIGN_THRESHOLDS = ("greedy", "random", "solutions")
+"""The design thresholds a level may waive (``waivers``, each with its reason); :mod:`.validator` checks them."""
 
 NO_NODE = -1
 
@@ -116,6 +118,8 @@ class Level:
     stone_range: int
     noise_radius: int
     source: str = "level"
+    waivers: dict[str, Msg] = field(default_factory=dict)
+    """Design thresholds this level is exempt from, each with the reason the designer gives (R26)."""
     diverted_any_side: bool = True
     """The seed's rule that a diverted enemy is neutralised from any direction, its front included (R7).
     Only the mechanic analysis switches it off, to measure whether a level needs it."""
@@ -317,7 +321,8 @@ def parse_level(data: Any, source: str = "level") -> Level:
         node_ids=tuple(reader.index), index=dict(reader.index), graph=graph, hide=frozenset(reader.hide),
         keys_at=keys_at, key_names=key_names, doors=doors, start=start, exit=exit_node, caravan=caravan,
         enemies=(), stones=reader.count("stones", 0, 0, MAX_STONES), stone_range=reader.count("stone_range", 2, 1, MAX_RANGE),
-        noise_radius=reader.count("noise_radius", 2, 1, MAX_RANGE), source=source, data=dict(data),
+        noise_radius=reader.count("noise_radius", 2, 1, MAX_RANGE), source=source, waivers=_read_waivers(reader),
+        data=dict(data),
     )
     level.enemies = _read_enemies(reader, level)
     occupied = {spec.node: index for index, spec in enumerate(level.enemies)}
@@ -431,6 +436,23 @@ def _read_teaches(reader: _Reader) -> tuple[str, ...]:
         if code in codes[:i]:
             raise reader.fail(where, f"mécanique « {code} » en double", f"mechanic '{code}' listed twice")
     return tuple(codes)
+
+
+def _read_waivers(reader: _Reader) -> dict[str, Msg]:
+    """``{threshold code: {fr, en}}``: a waiver always says why, in both languages."""
+    value = reader.get(reader.data, "waivers", "", dict, default={})
+    waivers: dict[str, Msg] = {}
+    for code, reason in value.items():
+        where = f"waivers.{code}"
+        if code not in DESIGN_THRESHOLDS:
+            raise reader.fail(where, f"seuil inconnu (connus : {', '.join(DESIGN_THRESHOLDS)})",
+                              f"unknown threshold (known: {', '.join(DESIGN_THRESHOLDS)})")
+        if not isinstance(reason, Mapping) or set(reason) != {"fr", "en"} or not all(
+                isinstance(text, str) and text.strip() for text in reason.values()):
+            raise reader.fail(where, "une raison est attendue : {\"fr\": …, \"en\": …}, non vides",
+                              "a reason is expected: {\"fr\": …, \"en\": …}, not empty")
+        waivers[code] = Msg(reason["fr"], reason["en"])
+    return waivers
 
 
 def _read_par(reader: _Reader) -> int | None:

@@ -1,16 +1,17 @@
-"""The stealth solver and level validator, on :func:`meeple.core.search.bfs` / ``explore`` with a budget.
+"""The stealth solver, on :func:`meeple.core.search.bfs` / ``explore`` with a budget.
 
-Both run the rules' own :func:`~meeple.games.stealth.rules.step` on immutable states, so what they find
-is exactly what a player can do.
+Every search runs the rules' own :func:`~meeple.games.stealth.rules.step` on immutable states, so what it
+finds is exactly what a player can do.
 
 * :func:`solve` — a shortest solution for an objective: ``finish``, ``ghost`` (neutralise nobody) or
   ``sweep`` (neutralise every enemy); ``par`` uses the ``finish`` solution.
-* :func:`validate` — the page's validation rules: solvable; at most four neutralisable enemies; in a
-  tutorial level no solution that neutralises nobody within three moves of the shortest; every declared
-  star achievable; the recorded par equals the shortest solution length; every mechanic the level claims
-  to teach is needed (:mod:`.analysis`).
+* :func:`state_graph` — every reachable state once, numbered breadth-first, with its moves: what the
+  figures (:mod:`.analysis`) and the design measures (:mod:`.measures`) are counted on.
 * :func:`doubling_check` — the page's claim that each neutralisable enemy at most doubles the reachable
   states, measured as ``R(level) ≤ 2 × max(R(enemy untouchable), R(enemy removed))`` for each one.
+
+The validator that uses them is :mod:`.validator`; this module imports none of the others but the rules
+and the level (the dependencies point one way: level → rules → solver → measures → analysis → validator).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import dataclasses
 import gc
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from meeple.core.errors import BudgetExceededError
 from meeple.core.i18n import Msg
@@ -40,8 +41,6 @@ from meeple.games.stealth.rules import (
 
 DEFAULT_BUDGET = 300_000
 """States a search may visit before it gives up (the page's "solver budget")."""
-MAX_NEUTRALISABLE = 4
-TUTORIAL_MARGIN = 3
 OBJECTIVES = ("finish", "ghost", "sweep")
 STAR_WORDS = {"finish": Msg("sortie", "finish"), "par": Msg("par", "par"), "ghost": Msg("fantôme", "ghost"),
               "sweep": Msg("rafle", "sweep")}
@@ -144,6 +143,70 @@ def hint(level: Level, state: State, max_states: int = DEFAULT_BUDGET) -> Action
     return solution.actions[0] if solution.found and solution.actions else None
 
 
+@dataclass
+class StateGraph:
+    """Every state reachable from a level's start, numbered in breadth-first order (0 is the start).
+
+    ``moves[i]`` lists ``(action, j)`` for each legal action of state ``i`` (empty once won or lost);
+    ``depth[i]`` is the fewest moves that reach state ``i``.
+    """
+
+    states: list[State]
+    moves: list[list[tuple[Action, int]]]
+    depth: list[int]
+
+    def won(self) -> list[int]:
+        """The won states."""
+        return [index for index, state in enumerate(self.states) if state.status == WON]
+
+    def par(self) -> int | None:
+        """The length of a shortest solution (None: the level has no solution)."""
+        return min((self.depth[index] for index in self.won()), default=None)
+
+    def optimal(self) -> list[bool]:
+        """Which states lie on some shortest solution: a solution's i-th state is at depth i, so these are
+        the states a won state at depth ``par`` is reached from along moves that each go one depth down."""
+        par = self.par()
+        on = [False] * len(self.states)
+        if par is None:
+            return on
+        for index in self.won():
+            on[index] = self.depth[index] == par
+        for here in range(len(self.states) - 1, -1, -1):  # deeper states come later in breadth-first order
+            if not on[here]:
+                on[here] = any(on[child] and self.depth[child] == self.depth[here] + 1 for _a, child in self.moves[here])
+        return on
+
+
+def state_graph(level: Level, max_states: int = DEFAULT_BUDGET, cache: Transitions | None = None) -> StateGraph:
+    """Explore every state of ``level`` once, breadth-first, keeping the moves between them.
+
+    States are numbered as they are found: a State is a deep tuple whose hash Python does not keep, so each
+    one is hashed once here. Raises :class:`BudgetExceededError` past ``max_states`` states.
+    """
+    expand = successors(level, cache=cache)
+    start = initial_state(level)
+    number: dict[State, int] = {start: 0}
+    graph = StateGraph([start], [], [0])
+    with paused_gc():
+        for here, state in enumerate(graph.states):  # grows while it is walked: breadth-first order
+            row: list[tuple[Action, int]] = []
+            graph.moves.append(row)
+            if state.status != PLAY:
+                continue
+            for action, child in expand(state):
+                index = number.get(child)
+                if index is None:
+                    if len(graph.states) >= max_states:
+                        raise BudgetExceededError(Msg(f"{level.id} : plus de {max_states} états atteignables",
+                                                      f"{level.id}: more than {max_states} reachable states"))
+                    index = number[child] = len(graph.states)
+                    graph.states.append(child)
+                    graph.depth.append(graph.depth[here] + 1)
+                row.append((action, index))
+    return graph
+
+
 def reachable(level: Level, neutralisable: int = ALL_NEUTRALISABLE, max_states: int = DEFAULT_BUDGET,
               cache: Transitions | None = None) -> tuple[dict[Hashable, State], SearchStats]:
     """Every state reachable from the start of ``level`` (captures and wins included)."""
@@ -234,102 +297,6 @@ def without_enemy(level: Level, index: int) -> Level:
     """The same level with enemy ``index`` taken off the board."""
     enemies = level.enemies[:index] + level.enemies[index + 1:]
     return dataclasses.replace(level, enemies=enemies, stars=("finish",), par=None)
-
-
-@dataclass
-class Report:
-    """What :func:`validate` found: problems (empty when the level is valid) and the figures."""
-
-    level: Level
-    problems: list[Msg] = field(default_factory=list)
-    solutions: dict[str, Solution] = field(default_factory=dict)
-    reachable: int = 0
-    neutralisable: list[str] = field(default_factory=list)
-    states_explored: int = 0
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        """Whether the level passes every rule."""
-        return not self.problems
-
-
-def validate(level: Level, max_states: int = DEFAULT_BUDGET) -> Report:
-    """Check ``level`` against the validation rules; every broken rule is one problem with its reason.
-
-    A search that runs out of budget is reported as a problem, not raised.
-    """
-    report = Report(level)
-    cache: Transitions = {}
-    try:
-        states, stats = reachable(level, max_states=max_states, cache=cache)
-        report.reachable = len(states)
-        report.states_explored += stats.states_seen
-        report.seconds += stats.seconds
-        report.neutralisable = [level.enemies[i].id for i in sorted(neutralisable_enemies(states.values()))]
-        for objective in OBJECTIVES:
-            solution = solve(level, objective, max_states, cache=cache)
-            report.solutions[objective] = solution
-            report.states_explored += solution.stats.states_seen
-            report.seconds += solution.stats.seconds
-    except BudgetExceededError as error:
-        report.problems.append(error.message)
-        return report
-    _check(report)
-    _check_lessons(report, max_states)
-    return report
-
-
-def _check_lessons(report: Report, max_states: int) -> None:
-    """Every mechanic the level claims to teach must be needed (R23): taking it away changes the answer."""
-    from meeple.games.stealth.analysis import BY_CODE, mechanic_needed  # the analysis builds on this module
-
-    finish = report.solutions["finish"]
-    if not finish.found:
-        return
-    for code in report.level.teaches:
-        try:
-            row = mechanic_needed(report.level, code, finish.length, max_states)
-        except BudgetExceededError as error:
-            report.problems.append(error.message)
-            continue
-        name = BY_CODE[code].name
-        if not row.present:
-            report.problems.append(Msg(f"enseigne « {code} » ({name.fr}), absent du niveau",
-                                       f"teaches '{code}' ({name.en}), which the level does not contain"))
-        elif not row.needed:
-            report.problems.append(Msg(
-                f"enseigne « {code} » ({name.fr}), qui n'est pas nécessaire : sans lui, "
-                f"la plus courte solution fait toujours {row.par_without} coups",
-                f"teaches '{code}' ({name.en}), which is not needed: without it the shortest solution "
-                f"is still {row.par_without} moves"))
-
-
-def _check(report: Report) -> None:
-    level, problems = report.level, report.problems
-    finish = report.solutions["finish"]
-    if not finish.found:
-        problems.append(Msg("le niveau n'a pas de solution", "the level has no solution"))
-        return
-    count = len(report.neutralisable)
-    if count > MAX_NEUTRALISABLE:
-        names = ", ".join(report.neutralisable)  # which ones: the editor and the command line point at them
-        problems.append(Msg(f"{count} ennemis neutralisables (au plus {MAX_NEUTRALISABLE}) : {names}",
-                            f"{count} neutralisable enemies (at most {MAX_NEUTRALISABLE}): {names}"))
-    ghost = report.solutions["ghost"]
-    if level.tutorial and ghost.found and ghost.length < finish.length + TUTORIAL_MARGIN:
-        problems.append(Msg(
-            f"niveau tutoriel : une solution sans neutralisation en {ghost.length} coups, "
-            f"à moins de {TUTORIAL_MARGIN} coups de la plus courte ({finish.length})",
-            f"tutorial level: a solution neutralising nobody in {ghost.length} moves, "
-            f"within {TUTORIAL_MARGIN} moves of the shortest ({finish.length})"))
-    if level.par is not None and level.par != finish.length:
-        problems.append(Msg(f"par {level.par} enregistré, mais la plus courte solution fait {finish.length} coups",
-                            f"par {level.par} recorded, but the shortest solution is {finish.length} moves"))
-    for star in ("ghost", "sweep"):
-        if star in level.stars and not report.solutions[star].found:
-            problems.append(Msg(f"l'étoile « {star} » est déclarée mais inatteignable",
-                                f"the '{star}' star is declared but cannot be earned"))
 
 
 def action_text(level: Level, action: Action) -> str:
