@@ -10,15 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from meeple.games.stealth.analysis import Figures, analyse
+from meeple.games.stealth.analysis import SCORE_STEPS, Figures, analyse, difficulty, score
 from meeple.games.stealth.generator import (
-    SCORE_STEPS,
     RequestError,
     check_request,
     crossings,
-    difficulty,
     generate,
-    score,
     segments_cross,
 )
 from meeple.games.stealth.level import load_level_file, load_shipped_level, parse_level, shipped_level_ids

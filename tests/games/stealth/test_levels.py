@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from meeple.games.stealth.analysis import MECHANICS, figures
-from meeple.games.stealth.generator import difficulty, score
+from meeple.games.stealth.analysis import MECHANICS, difficulty, figures, score
 from meeple.games.stealth.level import load_shipped_level, shipped_level_ids
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "stealth.md"

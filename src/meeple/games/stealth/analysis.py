@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -225,6 +226,29 @@ def _can_win(won: list[int], parents: list[list[int]]) -> list[bool]:
                 alive[parent] = True
                 queue.append(parent)
     return alive
+
+
+# --- difficulty ---------------------------------------------------------------------------------------
+SCORE_STEPS = (3.3, 4.0, 4.8, 5.6)
+"""Scores at which the difficulty goes up by one (calibrated on act 1: docs/rules/stealth.md, R24)."""
+
+
+def score(found: Figures) -> float:
+    """The difficulty score of a level from its solver figures (R24).
+
+    ``par / 4 + log10(reachable states) + 2 × dead-end share + 1 / distinct optimal solutions``:
+    a long shortest solution, a large space of positions, many positions with no way out and a single
+    right way are what make a level hard.
+    """
+    par = found.par or 0
+    return par / 4 + math.log10(max(found.reachable, 1)) + 2 * found.dead_ends + 1 / max(found.optimal_solutions, 1)
+
+
+def difficulty(found: Figures) -> int:
+    """1 (easiest) to 5: how many steps of :data:`SCORE_STEPS` the :func:`score` passes, plus one."""
+    value = score(found)
+    return 1 + sum(value >= step for step in SCORE_STEPS)
+
 
 
 # --- the analysis --------------------------------------------------------------------------------------

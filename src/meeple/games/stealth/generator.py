@@ -17,7 +17,6 @@ difficulty: the same call gives the same levels.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,7 +24,13 @@ from typing import Any
 
 from meeple.core.errors import BudgetExceededError, MeepleError
 from meeple.core.i18n import Msg
-from meeple.games.stealth.analysis import BY_CODE, Figures, figures, mechanic_needed
+from meeple.games.stealth.analysis import (
+    BY_CODE,
+    Figures,
+    difficulty,
+    figures,
+    mechanic_needed,
+)
 from meeple.games.stealth.level import (
     LEVEL_FIELDS,
     LEVEL_FORMAT,
@@ -34,8 +39,10 @@ from meeple.games.stealth.level import (
     Level,
     parse_level,
 )
-from meeple.games.stealth.solver import solve
-from meeple.games.stealth.validator import MAX_NEUTRALISABLE, validate
+from meeple.games.stealth.measures import measure
+from meeple.games.stealth.refine import refine
+from meeple.games.stealth.solver import solve, state_graph
+from meeple.games.stealth.validator import MAX_NEUTRALISABLE, threshold_broken, validate
 
 DIFFICULTIES = (1, 2, 3, 4, 5)
 GENERATOR_BUDGET = 60_000
@@ -72,26 +79,10 @@ SHAPES = {
 """Difficulty → node count, extra edges (loops) beyond a spanning tree, enemies beyond the requested kinds,
 the most mechanics one level may be asked to need, and the grid the nodes are drawn on."""
 
-SCORE_STEPS = (3.3, 4.0, 4.8, 5.6)
-"""Scores at which the difficulty goes up by one (calibrated on act 1: docs/rules/stealth.md, R24)."""
-
-
-def score(found: Figures) -> float:
-    """The difficulty score of a level from its solver figures (R24).
-
-    ``par / 4 + log10(reachable states) + 2 × dead-end share + 1 / distinct optimal solutions``:
-    a long shortest solution, a large space of positions, many positions with no way out and a single
-    right way are what make a level hard.
-    """
-    par = found.par or 0
-    return par / 4 + math.log10(max(found.reachable, 1)) + 2 * found.dead_ends + 1 / max(found.optimal_solutions, 1)
-
-
-def difficulty(found: Figures) -> int:
-    """1 (easiest) to 5: how many steps of :data:`SCORE_STEPS` the :func:`score` passes, plus one."""
-    value = score(found)
-    return 1 + sum(value >= step for step in SCORE_STEPS)
-
+PATH_BIAS = 0.6
+"""How often an enemy or a door is put on a shortest way from the start to the exit (and a sentry there faces
+the way the player comes, a key lies off that way): an obstacle on the obvious way asks for a plan, which is
+what the design thresholds measure (R26)."""
 
 @dataclass
 class Request:
@@ -237,6 +228,7 @@ class _Draft:
         far = _distances(self.start, self.edges)
         best = max(far.values())
         self.exit = rng.choice([cell for cell, steps in far.items() if steps == best])
+        self.path = self._shortest_path(far)
         self.taken: set[Cell] = {self.start, self.exit}
         self.caravan: list[Cell] = []
         self.enemies: list[dict[str, Any]] = []
@@ -249,6 +241,26 @@ class _Draft:
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         return [b if a == cell else a for a, b in self.edges if cell in (a, b)]
+
+    def _shortest_path(self, far: dict[Cell, int]) -> list[Cell]:
+        """One shortest way from the start to the exit (start first), chosen at random among them: the way a
+        player would head for the exit, where an obstacle asks for a plan (an enemy, a door)."""
+        path = [self.exit]
+        while path[-1] != self.start:
+            here = path[-1]
+            path.append(self.rng.choice([cell for cell in self.neighbours(here) if far.get(cell) == far[here] - 1]))
+        return path[::-1]
+
+    def _on_the_way(self, cells: list[Cell]) -> list[Cell]:
+        """``cells`` on the shortest way, most of the time (else all of them): obstacles are placed there."""
+        on_path = [cell for cell in cells if cell in self.path]
+        return on_path if on_path and self.rng.random() < PATH_BIAS else cells
+
+    def _facing(self, node: Cell, around: list[Cell]) -> Cell:
+        """The neighbour a sentry or a tracker faces: on the way, most often the one the player comes from."""
+        if node in self.path and self.path.index(node) > 0 and self.rng.random() < PATH_BIAS:
+            return self.path[self.path.index(node) - 1]
+        return self.rng.choice(around)
 
     def free(self) -> list[Cell]:
         return [cell for cell in self.cells if cell not in self.taken and cell not in self.hide]
@@ -274,7 +286,7 @@ class _Draft:
         free = self.free()
         if not free:
             return False
-        node = self.rng.choice(free)
+        node = self.rng.choice(self._on_the_way(free))
         around = self.neighbours(node)
         number = len(self.enemies) + 1
         if kind == "patrol":
@@ -287,7 +299,7 @@ class _Draft:
                                  "cycle": [cell_name(cell) for cell in cycle]})
         else:
             enemy: dict[str, Any] = {"id": f"{kind}{number}", "kind": kind, "node": cell_name(node),
-                     "facing": cell_name(self.rng.choice(around))}
+                                     "facing": cell_name(self._facing(node, around))}
             if kind == "tracker":
                 enemy["radius"] = self.rng.randint(1, 2)
             self.enemies.append(enemy)
@@ -333,8 +345,10 @@ class _Draft:
         edges = self._open_edges()
         if not spots or not edges:
             return False
-        self.key = self.rng.choice(spots)
-        self.door = self.rng.choice(edges)
+        on_path = [edge for edge in edges if edge[0] in self.path and edge[1] in self.path]
+        self.door = self.rng.choice(on_path if on_path and self.rng.random() < PATH_BIAS else edges)
+        away = [cell for cell in spots if cell not in self.path]
+        self.key = self.rng.choice(away if away and self.rng.random() < PATH_BIAS else spots)
         return True
 
     def place_oneway(self) -> bool:
@@ -429,32 +443,61 @@ class Generated:
     attempts: int
 
 
+PRUNE_ROUNDS = 3
+"""How many times dead stubs are cut off a candidate before it is given up."""
+
+
 def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: int = GENERATOR_BUDGET) -> Generated | None:
     """``doc`` completed (par, stars, teaches, hint) when it passes every check, else None.
 
     The cheap checks come first: solvable, then each requested mechanic needed, then the figures and the
-    difficulty, and last the full validator on the finished document (which checks the lessons again).
+    difficulty, then the design measures (R26: the thresholds of the levels beyond act 1, no filler step in
+    any optimal solution, no dead stub — a dead stub is cut off and the smaller level checked again), and last
+    the full validator on the finished document (which checks the lessons and the thresholds again).
     """
     try:
-        candidate = parse_level(doc, "generated")
-        shortest = solve(candidate, "finish", budget)
-        if not shortest.found:
-            return None
-        for code in mechanics:
-            if not mechanic_needed(candidate, code, shortest.length, budget).needed:
+        for _ in range(PRUNE_ROUNDS):
+            candidate = parse_level(doc, "generated")
+            shortest = solve(candidate, "finish", budget)
+            if not shortest.found:
                 return None
-        found = figures(candidate, budget)
-        if difficulty(found) != level:
+            for code in mechanics:
+                if not mechanic_needed(candidate, code, shortest.length, budget).needed:
+                    return None
+            graph = state_graph(candidate, budget)
+            found = figures(candidate, budget, graph=graph)
+            if difficulty(found) != level:
+                return None
+            stars = ["finish", "par"] + [star for star in ("ghost", "sweep") if solve(candidate, star, budget).found]
+            candidate.stars = tuple(stars)
+            measured = measure(candidate, budget, graph)
+            if threshold_broken(candidate, measured) or measured.filler.solutions:
+                return None
+            if not measured.dead_stubs:
+                break
+            doc = without_nodes(doc, set(measured.dead_stubs))
+        else:
             return None
-        stars = ["finish", "par"] + [star for star in ("ghost", "sweep") if solve(candidate, star, budget).found]
         filled = {**doc, "par": shortest.length, "stars": stars, "teaches": list(mechanics), "hint": _hint(mechanics)}
         finished = {key: filled[key] for key in LEVEL_FIELDS if key in filled}  # the order of the format
-        report = validate(parse_level(finished, "generated"), budget)
+        report = validate(parse_level(finished, "generated"), budget, design=True)
     except (BudgetExceededError, MeepleError):
         return None
     if not report.ok:
         return None
     return Generated(finished, found, level, 0)
+
+
+def without_nodes(doc: dict[str, Any], names: set[str]) -> dict[str, Any]:
+    """``doc`` without the nodes ``names`` and their edges; an enemy that faces one of them keeps the level
+    from being cut (None would follow): the caller checks the result again anyway."""
+    for enemy in doc.get("enemies", []):
+        if enemy.get("facing") in names or names & set(enemy.get("cycle", [])):
+            raise MeepleError(Msg("un ennemi regarde un cul-de-sac", "an enemy faces a dead stub"))
+    nodes = [node for node in doc["nodes"] if node["id"] not in names]
+    edges = [edge for edge in doc["edges"]
+             if not names & set(edge if isinstance(edge, list) else (edge["a"], edge["b"]))]
+    return {**doc, "nodes": nodes, "edges": edges}
 
 
 def _hint(mechanics: Sequence[str]) -> dict[str, str]:
@@ -476,6 +519,9 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
         level_id = f"{prefix}-{number}"
         for attempt in range(1, request.attempts + 1):
             doc = draw(rng, request.mechanics, request.difficulty, level_id)
+            if doc is None:
+                continue
+            doc = refine(doc, rng, request.mechanics, request.difficulty)
             if doc is None:
                 continue
             kept = accept(doc, request.mechanics, request.difficulty)

@@ -9,8 +9,8 @@ with the rules' own :func:`~meeple.games.stealth.rules.step` (docs/rules/stealth
 * the number of **optimal solutions** (move sequences of length par that win);
 * **filler** — back-and-forth steps in optimal solutions: a step that changes nothing but where the leader
   stands (no key taken, nobody neutralised), followed at once by the step back;
-* the **share of nodes on some optimal solution**, and the **dead stubs** (dead-end nodes no shortest
-  solution of any declared objective visits, holding nothing);
+* the **share of nodes on some optimal solution**, and the **dead stubs** (dead-end or lone nodes no
+  shortest solution of any declared objective visits, holding nothing);
 * per star, whether the **par run** (a shortest solution) earns it, and which declared stars **exclude**
   each other (no single winning run earns both).
 """
@@ -243,7 +243,7 @@ def _dead_stubs(level: Level, graph: StateGraph, visited: set[int]) -> list[str]
     for spec in level.enemies:
         used.update((spec.node, *spec.route))
     return [level.name(node) for node in range(len(level.node_ids))
-            if len(level.neighbours(node)) == 1 and node not in used and node not in visited]
+            if len(level.neighbours(node)) <= 1 and node not in used and node not in visited]
 
 
 def measure(level: Level, max_states: int = DEFAULT_BUDGET, graph: StateGraph | None = None) -> Measures:
