@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from meeple.games.stealth.analysis import analyse
-from meeple.games.stealth.level import load_level_file, shipped_level_paths
+from meeple.games.stealth.shipped import load_level_file, shipped_level_paths
 from meeple.games.stealth.solver import Solution, solve
 from meeple.games.stealth.validator import Report, validate
 

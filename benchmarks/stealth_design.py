@@ -21,8 +21,9 @@ from pathlib import Path
 from meeple.core.errors import MeepleError
 from meeple.games.stealth.analysis import difficulty, figures, score
 from meeple.games.stealth.generator import check_request, generate
-from meeple.games.stealth.level import Level, load_shipped_level, parse_level, shipped_level_ids
+from meeple.games.stealth.level import Level, parse_level
 from meeple.games.stealth.measures import measure
+from meeple.games.stealth.shipped import load_shipped_level, shipped_level_ids
 from meeple.games.stealth.validator import threshold_broken
 
 
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1, help="levels per seed")
     parser.add_argument("--attempts", type=int, default=4000)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--conflict", action="store_true", help="only levels whose par star excludes a bonus star")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     began = time.perf_counter()
@@ -59,7 +61,7 @@ def main() -> None:
         first, last = (int(part) for part in args.seeds.split("-"))
         mechanics = [code for code in args.generate.split(",") if code]
         for seed in range(first, last + 1):
-            request = check_request(seed, mechanics, args.difficulty, args.count, args.attempts)
+            request = check_request(seed, mechanics, args.difficulty, args.count, args.attempts, args.conflict)
             try:
                 for made in generate(request):
                     level = parse_level(made.document, "generated")

@@ -39,7 +39,7 @@ def test_stealth_solve_validate_analyse_generate(capsys: pytest.CaptureFixture[s
 
 def test_stealth_validate_json_still_fails_on_an_invalid_level(capsys: pytest.CaptureFixture[str],
                                                                 tmp_path: Path) -> None:
-    from meeple.games.stealth.level import shipped_level_data
+    from meeple.games.stealth.shipped import shipped_level_data
 
     bad = shipped_level_data("1-1") | {"par": 2}
     (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")

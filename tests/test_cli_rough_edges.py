@@ -43,7 +43,7 @@ def test_counts_agree_with_their_word_in_both_languages(capsys: pytest.CaptureFi
 def test_stealth_validate_sorts_level_names_in_number_order(capsys: pytest.CaptureFixture[str],
                                                             tmp_path: Path) -> None:
     assert natural_key("1-2") < natural_key("1-10") < natural_key("2-1")
-    from meeple.games.stealth.level import shipped_level_data
+    from meeple.games.stealth.shipped import shipped_level_data
 
     for name in ("1-10", "1-2", "1-1"):
         (tmp_path / f"{name}.json").write_text(json.dumps(shipped_level_data("1-1") | {"id": name}), encoding="utf-8")

@@ -28,7 +28,7 @@ def test_a_three_node_level_becomes_solvable_is_played_and_exported(page: Any, t
     expect(page.locator(".stealth-editor h2")).to_contain_text("Créer un niveau")
     for column in range(3):
         _add_node(page, column, 1)
-    expect(page.locator(".editor-board circle[data-node]")).to_have_count(3)
+    expect(page.locator(".editor-board g[data-node]")).to_have_count(3)
     page.click("[data-tool=edge]")
     for a, b in (("n1", "n2"), ("n2", "n3")):
         page.click(f"[data-node={a}]")
@@ -48,9 +48,9 @@ def test_a_three_node_level_becomes_solvable_is_played_and_exported(page: Any, t
     assert [node["id"] for node in exported["nodes"]] == ["n1", "n2", "n3"]
     assert (exported["start"], exported["exit"]) == ("n1", "n3")
     page.click("#editor-clear")
-    expect(page.locator(".editor-board circle[data-node]")).to_have_count(0)
+    expect(page.locator(".editor-board g[data-node]")).to_have_count(0)
     page.set_input_files("#editor-import-file", str(target))  # « Importer » reads it back
-    expect(page.locator(".editor-board circle[data-node]")).to_have_count(3)
+    expect(page.locator(".editor-board g[data-node]")).to_have_count(3)
     expect(page.locator("#editor-solvable")).to_contain_text("Soluble, par 2")
     page.click("#editor-play")  # a room with the level inline: its link can be shared
     wait_version(page, 0)
@@ -76,11 +76,11 @@ def test_an_error_points_at_the_enemy_and_a_draft_survives_a_reload(page: Any) -
     page.click("[data-node=n2]")
     page.click("#editor-finish")  # a route along no edge: the validator names it
     expect(page.locator("#editor-status")).to_contain_text("enemies[0]")
-    expect(page.locator(".editor-board circle.editor-marked[data-node=n1]")).to_have_count(1)
+    expect(page.locator(".editor-board .editor-marked[data-node=n1]")).to_have_count(1)
     page.click("[data-tool=caravan]")
     page.click("[data-node=n1]")  # a member away from the start: the caravan's field is named and ringed
     expect(page.locator("#editor-status")).to_contain_text("caravan[0]")
-    expect(page.locator(".editor-board circle.editor-marked[data-node=n1]")).to_have_count(1)
+    expect(page.locator(".editor-board .editor-marked[data-node=n1]")).to_have_count(1)
     page.reload()  # back on the stealth level list
     page.click("#create-level")
-    expect(page.locator(".editor-board circle[data-node]")).to_have_count(3)  # the draft was kept
+    expect(page.locator(".editor-board g[data-node]")).to_have_count(3)  # the draft was kept

@@ -7,6 +7,7 @@ import { api } from "./net.js";
 import { openRules } from "./rules.js";
 import { allGames, errorText, gameTitle, playerName, roomCode, toast } from "./shell.js";
 import { dailyEntry } from "./games/murder-daily.js";
+import { dailyEntry as stealthDaily } from "./games/stealth-daily.js";
 
 /** Draw the lobby into ``app``. */
 export function showLobby(app) {
@@ -24,6 +25,7 @@ export function showLobby(app) {
       returning ? resume : null,
       h("ul", { class: "game-cards" }, allGames().map(gameCard)),
       allGames().some((game) => game.name === "murder") ? dailyEntry() : null,
+      allGames().some((game) => game.name === "stealth") ? stealthDaily() : null,
       returning ? null : resume,
       joinForm()));
   fillResumeList(resumeList);

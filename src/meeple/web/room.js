@@ -146,7 +146,7 @@ export function showRoom(app, code, pages) {
       if (gameEntry(state.game)?.queries?.includes("history")) {
         history = historyPanel({
           query: ctx.query, playerName, board,
-          show: (shownState) => { showOnBoard(shownState); drawActions(); },
+          show: (shownState) => { showOnBoard(shownState); drawActions(); drawOutcome(); },
           lastMove: (move) => (module.lastMove ? module.lastMove(move) : []),
           notation: module.notation,
         });
@@ -192,7 +192,8 @@ export function showRoom(app, code, pages) {
   }
 
   function drawOutcome() {
-    const outcome = room.state?.outcome;
+    // a replayed position is not the end of the game: its banner waits for « now » (the page tells the step)
+    const outcome = history?.replaying() ? null : room.state?.outcome;
     banner.hidden = !outcome;
     if (!outcome) return;
     const names = outcome.winners.map((seat) => playerName(room.state.players[seat]));

@@ -10,7 +10,8 @@ import pytest
 
 from meeple.core.errors import FormatError
 from meeple.games.stealth.analysis import MECHANICS, figures, mechanic_needed, present, transformed
-from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
+from meeple.games.stealth.level import parse_level
+from meeple.games.stealth.shipped import load_shipped_level, shipped_level_data, shipped_level_ids
 from meeple.games.stealth.solver import solve
 from meeple.games.stealth.validator import validate
 from tests.games.stealth.helpers import Done, level, level_doc, sentry

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from meeple.cli import main
-from meeple.games.stealth.level import shipped_level_paths
+from meeple.games.stealth.shipped import shipped_level_paths
 
 
 def test_help_pages_show_one_language_each(help_page: Callable[..., str]) -> None:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from meeple.core.errors import IllegalMoveError, MeepleError
 from meeple.games.stealth import INFO
 from meeple.games.stealth.engine import StealthGame
-from meeple.games.stealth.level import shipped_level_ids
 from meeple.games.stealth.render import render_svg, render_text
 from meeple.games.stealth.rules import OUT
+from meeple.games.stealth.shipped import shipped_level_ids
 from tests.games.stealth.helpers import CROSS, game, play, sentry
 
 SOLUTION_1_1 = ["a", "d", "e", "post", "c", "exit"]

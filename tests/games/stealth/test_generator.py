@@ -18,7 +18,8 @@ from meeple.games.stealth.generator import (
     generate,
     segments_cross,
 )
-from meeple.games.stealth.level import load_level_file, load_shipped_level, parse_level, shipped_level_ids
+from meeple.games.stealth.level import parse_level
+from meeple.games.stealth.shipped import load_level_file, load_shipped_level, shipped_level_ids
 from meeple.games.stealth.validator import validate
 from tests.games.stealth.helpers import Done
 

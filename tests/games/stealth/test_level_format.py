@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from meeple.core.errors import FormatError
 from meeple.games.stealth.engine import StealthGame
-from meeple.games.stealth.level import load_level_file, parse_level, shipped_level_data, shipped_level_ids
+from meeple.games.stealth.level import parse_level
+from meeple.games.stealth.shipped import load_level_file, shipped_level_data, shipped_level_ids
 
 
 def _base() -> dict[str, Any]:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from meeple.games.stealth.analysis import MECHANICS, difficulty, figures, score
-from meeple.games.stealth.level import load_shipped_level, shipped_level_ids
+from meeple.games.stealth.shipped import load_shipped_level, shipped_level_ids
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "stealth.md"
 ACT_2 = [level_id for level_id in shipped_level_ids() if level_id.startswith("2-")]

@@ -17,8 +17,9 @@ from meeple.cli import main
 from meeple.core.errors import BudgetExceededError
 from meeple.core.search import explore
 from meeple.games.stealth.engine import StealthGame
-from meeple.games.stealth.level import load_shipped_level, parse_level, shipped_level_data, shipped_level_ids
+from meeple.games.stealth.level import parse_level
 from meeple.games.stealth.rules import ALL_NEUTRALISABLE, initial_state
+from meeple.games.stealth.shipped import load_shipped_level, shipped_level_data, shipped_level_ids
 from meeple.games.stealth.solver import (
     Transitions,
     doubling_check,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from meeple.core.game import GameInfo
 from meeple.core.i18n import Msg
 from meeple.games.stealth.engine import Move, StealthGame
-from meeple.games.stealth.level import shipped_level_ids
+from meeple.games.stealth.shipped import shipped_level_ids
 
 INFO = GameInfo(
     name="stealth",

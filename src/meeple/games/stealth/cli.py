@@ -5,6 +5,7 @@ LEVEL is a shipped level id (``1-1``) or the path of a level file.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from pathlib import Path
@@ -16,12 +17,13 @@ from rich.table import Table
 
 from meeple.core.cli_i18n import cli_help, written
 from meeple.core.cli_json import JsonOpt, print_json
-from meeple.core.errors import MeepleError, os_error_reason
+from meeple.core.errors import FormatError, MeepleError, os_error_reason
 from meeple.core.files import natural_key
 from meeple.core.i18n import Msg, counted
 from meeple.core.progress import track
 from meeple.games.stealth import INFO
 from meeple.games.stealth.analysis import BY_CODE, Analysis, analyse
+from meeple.games.stealth.daily import daily_request, make_daily, parse_date
 from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.generator import (
     DEFAULT_ATTEMPTS,
@@ -31,16 +33,15 @@ from meeple.games.stealth.generator import (
     check_request,
     generate,
 )
-from meeple.games.stealth.level import (
-    MECHANIC_CODES,
-    Level,
+from meeple.games.stealth.level import MECHANIC_CODES, Level, parse_level
+from meeple.games.stealth.measures import Measures
+from meeple.games.stealth.render import capture_words, event_text, render_svg, render_text
+from meeple.games.stealth.shipped import (
     load_level_file,
     load_shipped_level,
     shipped_level_ids,
     shipped_level_paths,
 )
-from meeple.games.stealth.measures import Measures
-from meeple.games.stealth.render import capture_words, event_text, render_svg, render_text
 from meeple.games.stealth.solver import (
     DEFAULT_BUDGET,
     OBJECTIVES,
@@ -361,12 +362,15 @@ def generate_command(
     attempts: Annotated[int, typer.Option("--attempts", help=cli_help(
         f"essais au plus par niveau (1 à {MAX_ATTEMPTS})", f"attempts at most per level (1 to {MAX_ATTEMPTS})"))
     ] = DEFAULT_ATTEMPTS,
+    conflict: Annotated[bool, typer.Option("--conflict", help=cli_help(
+        "seulement des niveaux où l'étoile par exclut une étoile bonus (fantôme ou rafle)",
+        "only levels where the par star excludes a bonus star (ghost or sweep)"))] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate validated levels into ``out``."""
     codes = [code.strip() for code in mechanics.split(",") if code.strip()]
     try:
-        request = check_request(seed, codes, difficulty, count, attempts)
+        request = check_request(seed, codes, difficulty, count, attempts, conflict)
     except RequestError as error:  # a bad option value is a usage error (docs/cli.md)
         raise typer.BadParameter(error.reason.text(), param_hint=error.option) from None
     if out.exists() and not out.is_dir():
@@ -403,6 +407,45 @@ def generate_command(
                       + (Msg(" — interrompu", " — interrupted").text() if interrupted else ""))
     if interrupted:
         raise typer.Exit(130)
+
+
+@app.command("daily", help=cli_help(
+    "Le niveau du jour : le même pour tout le monde à une date (généré, validé) ; l'écrit dans un fichier avec --out.",
+    "The daily level: the same for everyone on a date (generated, validated); written to a file with --out.",
+))
+def daily_command(
+    date: Annotated[str | None, typer.Option("--date", help=cli_help(
+        "la date AAAA-MM-JJ (défaut : aujourd'hui)", "the date YYYY-MM-DD (default: today)"))] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=cli_help(
+        "fichier où écrire le niveau (JSON)", "file to write the level to (JSON)"))] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print (or write) the daily level of a date."""
+    try:
+        day = parse_date(date, "--date") if date is not None else dt.date.today()
+    except FormatError as error:
+        raise typer.BadParameter(error.reason.text(), param_hint="--date") from None
+    made = make_daily(day)
+    level = parse_level(made.document, f"daily {day.isoformat()}")
+    if out is not None:
+        try:
+            out.write_text(json.dumps(made.document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            reason = os_error_reason(error)
+            raise MeepleError(Msg(f"{out} : écriture impossible ({reason.fr})", f"{out}: cannot write ({reason.en})")) from None
+    mechanics, difficulty, _seed = daily_request(day)
+    if as_json:
+        print_json({"date": day.isoformat(), "mechanics": list(mechanics), "difficulty": difficulty,
+                    "par": level.par, "stars": list(level.stars), "reachable": made.figures.reachable,
+                    "file": str(out) if out is not None else None, "level": made.document})
+        return
+    console.print(f"{level.title} — {Msg('difficulté', 'difficulty')} {difficulty}, par {level.par}, "
+                  f"{Msg('étoiles', 'stars')}{COLON} {_stars_text(list(level.stars))}", markup=False)
+    console.print(str(level.hint), markup=False)
+    if out is not None:
+        console.print(written(out), markup=False)
+    else:
+        console.print(render_text(StealthGame.from_level(level)), markup=False)
 
 
 @app.command("show", help=cli_help("Dessine un niveau en texte ou en SVG.", "Draw a level as text or SVG."))

@@ -1,8 +1,13 @@
-"""A stealth move in words for the move history: « Vers n3 : sentinelle neutralisée »,
-"To n3: sentry neutralised", « Pierre lancée sur c2 : patrouille 2 part vers le bruit »."""
+"""A stealth move in words for the move history: « Vers le nord-est : sentinelle neutralisée »,
+"North-east: sentry neutralised", « Pierre lancée vers le sud : patrouille 2 part vers le bruit ».
+
+The map shows no node names (they are the level file's, not the player's), so a move is told by the compass
+direction it goes on the map: the way the leader walked, or where the stone flew from the leader.
+"""
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -24,6 +29,20 @@ def enemy_words(enemy_id: str) -> Msg:
         return Msg(enemy_id, enemy_id)
     kind, number = KINDS[match.group(1)], f" {match.group(2)}" if match.group(2) else ""
     return Msg(f"{kind.fr}{number}", f"{kind.en}{number}")
+
+
+COMPASS = (Msg("l'est", "east"), Msg("le nord-est", "north-east"), Msg("le nord", "north"),
+           Msg("le nord-ouest", "north-west"), Msg("l'ouest", "west"), Msg("le sud-ouest", "south-west"),
+           Msg("le sud", "south"), Msg("le sud-est", "south-east"))
+"""The eight directions, counter-clockwise from the east (the map's y grows downward)."""
+
+
+def direction(game: StealthGame, frm: str, to: str) -> Msg:
+    """The compass direction from node ``frm`` to node ``to`` on the level's drawing."""
+    positions, index = game.level.graph.positions, game.level.index
+    (x1, y1), (x2, y2) = positions[index[frm]], positions[index[to]]
+    angle = math.degrees(math.atan2(y1 - y2, x2 - x1)) % 360
+    return COMPASS[round(angle / 45) % 8]
 
 
 def _event_words(event: dict[str, Any]) -> Msg | None:
@@ -53,8 +72,9 @@ def describe_move(game: StealthGame, move: Move) -> Msg:
     after = game.copy()
     after.push(move)
     said = [words for words in map(_event_words, after.reports[-1]) if words is not None]
-    head = Msg(f"Vers {move.node}", f"To {move.node}") if move.kind == "go" else \
-        Msg(f"Pierre lancée sur {move.node}", f"Stone thrown onto {move.node}")
+    way = direction(game, game.level.name(game.state.leader), move.node)
+    head = Msg(f"Vers {way.fr}", way.en[0].upper() + way.en[1:]) if move.kind == "go" else \
+        Msg(f"Pierre lancée vers {way.fr}", f"Stone thrown {way.en}")
     if not said:
         return head
     return Msg(f"{head.fr} : " + ", ".join(w.fr for w in said), f"{head.en}: " + ", ".join(w.en for w in said))

@@ -38,8 +38,9 @@ from meeple.core.errors import FormatError, IllegalMoveError, MeepleError
 from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.games.stealth import rules
-from meeple.games.stealth.level import Level, load_shipped_level, parse_level
+from meeple.games.stealth.level import Level, parse_level
 from meeple.games.stealth.rules import CAUGHT, GO, OUT, PLAY, THROW, WON, Action, State
+from meeple.games.stealth.shipped import load_shipped_level
 
 
 @dataclass(frozen=True)

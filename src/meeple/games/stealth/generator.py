@@ -93,6 +93,8 @@ class Request:
     difficulty: int
     count: int = 1
     attempts: int = DEFAULT_ATTEMPTS
+    conflict: bool = False
+    """Keep only levels whose par star excludes a bonus star (ghost or sweep): two runs for all the stars."""
 
 
 class RequestError(MeepleError):
@@ -105,7 +107,7 @@ class RequestError(MeepleError):
 
 
 def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 1,
-                  attempts: int = DEFAULT_ATTEMPTS) -> Request:
+                  attempts: int = DEFAULT_ATTEMPTS, conflict: bool = False) -> Request:
     """A :class:`Request`, or a :class:`RequestError` saying in one line which option is wrong and why."""
     unknown = [code for code in mechanics if code not in MECHANIC_CODES]
     if unknown:
@@ -138,7 +140,7 @@ def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 
         raise RequestError("--attempts", Msg(f"de 1 à {MAX_ATTEMPTS} (pas {attempts})", f"1 to {MAX_ATTEMPTS} (not {attempts})"))
     if not 0 <= seed < 2 ** 63:
         raise RequestError("--seed", Msg(f"de 0 à 2⁶³ − 1 (pas {seed})", f"0 to 2⁶³ − 1 (not {seed})"))
-    return Request(seed, tuple(mechanics), level, count, attempts)
+    return Request(seed, tuple(mechanics), level, count, attempts, conflict)
 
 
 # --- drawing a candidate ---------------------------------------------------------------------------------
@@ -447,12 +449,14 @@ PRUNE_ROUNDS = 3
 """How many times dead stubs are cut off a candidate before it is given up."""
 
 
-def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: int = GENERATOR_BUDGET) -> Generated | None:
+def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: int = GENERATOR_BUDGET,
+           conflict: bool = False) -> Generated | None:
     """``doc`` completed (par, stars, teaches, hint) when it passes every check, else None.
 
     The cheap checks come first: solvable, then each requested mechanic needed, then the figures and the
     difficulty, then the design measures (R26: the thresholds of the levels beyond act 1, no filler step in
-    any optimal solution, no dead stub — a dead stub is cut off and the smaller level checked again), and last
+    any optimal solution, no dead stub — a dead stub is cut off and the smaller level checked again — and,
+    when ``conflict`` is asked, a par star that excludes a bonus star), and last
     the full validator on the finished document (which checks the lessons and the thresholds again).
     """
     try:
@@ -471,7 +475,7 @@ def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: in
             stars = ["finish", "par"] + [star for star in ("ghost", "sweep") if solve(candidate, star, budget).found]
             candidate.stars = tuple(stars)
             measured = measure(candidate, budget, graph)
-            if threshold_broken(candidate, measured) or measured.filler.solutions:
+            if threshold_broken(candidate, measured) or measured.filler.solutions or (conflict and not measured.stars_conflict):
                 return None
             if not measured.dead_stubs:
                 break
@@ -512,7 +516,7 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
 
     Level ids are ``<prefix>-<n>`` (prefix: ``g<seed>``).
     """
-    tag = f"{request.seed}:{','.join(request.mechanics)}:{request.difficulty}"
+    tag = f"{request.seed}:{','.join(request.mechanics)}:{request.difficulty}" + (":conflict" if request.conflict else "")
     rng = random.Random(tag)
     prefix = prefix or f"g{request.seed}"
     for number in range(1, request.count + 1):
@@ -521,10 +525,10 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
             doc = draw(rng, request.mechanics, request.difficulty, level_id)
             if doc is None:
                 continue
-            doc = refine(doc, rng, request.mechanics, request.difficulty)
+            doc = refine(doc, rng, request.mechanics, request.difficulty, conflict=request.conflict)
             if doc is None:
                 continue
-            kept = accept(doc, request.mechanics, request.difficulty)
+            kept = accept(doc, request.mechanics, request.difficulty, conflict=request.conflict)
             if kept is not None:
                 kept.attempts = attempt
                 yield kept

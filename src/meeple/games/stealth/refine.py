@@ -41,9 +41,11 @@ def score_gap(value: float, level: int) -> float:
     return max(0.0, low - value, value - high + 1e-9) if not low <= value < high else 0.0
 
 
-def cost(level: Level, mechanics: Sequence[str], difficulty: int, budget: int = REFINE_BUDGET) -> float | None:
+def cost(level: Level, mechanics: Sequence[str], difficulty: int, budget: int = REFINE_BUDGET,
+         conflict: bool = False) -> float | None:
     """How far ``level`` is from what the generator accepts (0: nothing left to fix); None when it is unsolvable,
-    a requested mechanic is not needed, or it is larger than ``budget`` states."""
+    a requested mechanic is not needed, or it is larger than ``budget`` states. ``conflict``: a level whose par
+    run earns every bonus star it could offer is one step further."""
     try:
         shortest = solve(level, "finish", budget)
         if not shortest.found:
@@ -51,13 +53,15 @@ def cost(level: Level, mechanics: Sequence[str], difficulty: int, budget: int = 
         if not all(mechanic_needed(level, code, shortest.length, budget).needed for code in mechanics):
             return None
         graph = state_graph(level, budget)
+        level.stars = ("finish", "par", "ghost", "sweep")  # every star it could offer, for the conflict
         found = measure(level, budget, graph)
         value = score(figures(level, budget, graph=graph))
     except BudgetExceededError:
         return None
     return (3.0 * found.greedy.won + 4.0 * max(0.0, found.random_cautious - MAX_RANDOM_WIN)
             + 0.3 * min(10, max(0, found.optimal_solutions - MAX_OPTIMAL_SOLUTIONS)) + 1.0 * bool(found.filler.solutions)
-            + 0.2 * len(found.dead_stubs) + 2.0 * score_gap(value, difficulty))
+            + 0.2 * len(found.dead_stubs) + 2.0 * score_gap(value, difficulty)
+            + 1.0 * (conflict and not any(star.shortest is not None and not star.by_par_run for star in found.stars)))
 
 
 # --- the changes ----------------------------------------------------------------------------------------------
@@ -193,13 +197,13 @@ CHANGES: tuple[Callable[[Doc, random.Random], bool], ...] = (
 
 
 def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: int,
-           steps: int = REFINE_STEPS) -> Doc | None:
+           steps: int = REFINE_STEPS, conflict: bool = False) -> Doc | None:
     """``doc`` changed step by step toward a level the generator accepts (its :func:`cost` 0), or None when the
     drawn level is not worth refining (unsolvable, a requested mechanic not needed) or no change brought
     the cost to 0 within ``steps`` changes. A change is kept when the cost does not grow (ties too: the
     search may walk across a plateau)."""
     try:
-        current = cost(parse_level(doc, "generated"), mechanics, difficulty)
+        current = cost(parse_level(doc, "generated"), mechanics, difficulty, conflict=conflict)
     except FormatError:
         return None
     if current is None:
@@ -211,7 +215,7 @@ def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: i
         if not rng.choice(CHANGES)(trial, rng):
             continue
         try:
-            value = cost(parse_level(trial, "generated"), mechanics, difficulty)
+            value = cost(parse_level(trial, "generated"), mechanics, difficulty, conflict=conflict)
         except FormatError:
             continue
         if value is not None and value <= current:

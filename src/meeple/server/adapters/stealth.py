@@ -1,5 +1,5 @@
-"""Stealth for the server: the level catalogue (act and level select), the move preview query, and levels sent
-inline (``level_data``, within the format's limits, built in a worker)."""
+"""Stealth for the server: the level catalogue (act and level select), the daily level, the move preview and
+hint queries, and levels sent inline (``level_data``, within the format's limits, built in a worker)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from meeple.core.errors import FormatError
 from meeple.core.game import JSON, Game
 from meeple.core.i18n import Msg
+from meeple.games.stealth.daily import daily_answer
 from meeple.games.stealth.editor import editor_report
 from meeple.games.stealth.level import LEVEL_LIMITS
 from meeple.server.history import history_queries
@@ -16,7 +17,7 @@ from meeple.server.registry import GameAdapter
 
 def levels(_params: JSON) -> JSON:
     """Every shipped level in play order, with what the level select shows."""
-    from meeple.games.stealth.level import load_shipped_level, shipped_level_ids
+    from meeple.games.stealth.shipped import load_shipped_level, shipped_level_ids
 
     found = []
     for level_id in shipped_level_ids():
@@ -30,13 +31,33 @@ def levels(_params: JSON) -> JSON:
 
 
 def level_info(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
-    """The level being played (title, hint, par, declared stars)."""
+    """The level being played: title, hint, par, declared stars, what the map draws beside the position (the
+    patrols' routes, the trackers' posts) and the room's options (to play the same level again)."""
     level = getattr(game, "level", None)
     if level is None:
         raise FormatError("query", "level", Msg("pas un niveau d'infiltration", "not a stealth level"))
     return {"id": level.id, "title": level.title.to_json(), "hint": level.hint.to_json(), "teaches": level.teaches,
             "par": level.par, "stars": list(level.stars), "enemies": len(level.enemies),
-            "stone_range": level.stone_range}
+            "stone_range": level.stone_range,
+            "patrols": [{"id": spec.id, "route": [level.name(node) for node in spec.route], "loop": spec.loop}
+                        for spec in level.enemies if spec.kind == "patrol"],
+            "posts": {spec.id: level.name(spec.node) for spec in level.enemies if spec.kind == "tracker"},
+            "options": dict(getattr(game, "options", {}))}
+
+
+HINT_BUDGET = 100_000
+"""States the hint's search may visit (a shipped level has at most a few thousand)."""
+
+
+def hint(game: Game[Any], _seat: int | None, _params: JSON) -> JSON:
+    """The next move of a shortest way out from the room's position (``{"move": null}``: none is left)."""
+    from meeple.games.stealth.solver import hint as next_move
+
+    level, state = getattr(game, "level", None), getattr(game, "state", None)
+    if level is None or state is None:
+        raise FormatError("query", "hint", Msg("pas un niveau d'infiltration", "not a stealth level"))
+    action = next_move(level, state, HINT_BUDGET) if game.outcome() is None else None
+    return {"move": None if action is None else game.move_to_json(game.move_of(action))}  # type: ignore[attr-defined]
 
 
 def preview(game: Game[Any], _seat: int | None, params: JSON) -> JSON:
@@ -55,6 +76,8 @@ def describe(game: Game[Any], move: Any) -> Msg:
 
 def make_adapter() -> GameAdapter:
     """Stealth is a one-player puzzle: no computer player, no timer."""
-    return GameAdapter(public_view=True, queries={"preview": preview, "level": level_info, **history_queries(describe)},
-                       catalog={"levels": levels, "analyse": editor_report},  # analyse: the level editor's live check
-                       worker_queries=frozenset({"analyse"}), inline_content={"level_data": LEVEL_LIMITS})
+    return GameAdapter(public_view=True,
+                       queries={"preview": preview, "level": level_info, "hint": hint, **history_queries(describe)},
+                       # analyse: the level editor's live check; daily: the day's generated level
+                       catalog={"levels": levels, "analyse": editor_report, "daily": daily_answer},
+                       worker_queries=frozenset({"analyse", "hint", "daily"}), inline_content={"level_data": LEVEL_LIMITS})

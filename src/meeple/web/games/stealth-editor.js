@@ -3,9 +3,15 @@
 // "analyse" question (the solver and the mechanic analysis, in a worker, within the level format's limits)
 // says whether the level is solvable, its par, the mechanics it needs and the validator's reasons; an error
 // points at the node or enemy concerned. A draft is kept in this browser even when it does not validate;
-// play-testing (a new room with the level inline, whose link can be shared) needs a level that validates.
-import { activatable, clear, h, s, saveJson, tip } from "../dom.js";
+// play-testing (a new room with the level inline, whose link can be shared) needs a level that validates; it
+// plays the level completed by the server with its par and the stars it can offer. The map uses the pieces of
+// the game's own map (stealth-pieces.js), with the node names the level file uses under each node.
+import { activatable, clear, h, s, saveJson } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import {
+  angleTo, doorPiece, enemyPiece, exitPiece, hidePiece, keyColour, keyPiece, leaderPiece, memberPiece, onewayArrows,
+  routePath, viewCone,
+} from "./stealth-pieces.js";
 
 const DRAFT_KEY = "meeple.stealth.draft";
 const SCALE = 100;
@@ -83,7 +89,7 @@ export function openEditor(root, ctx, back) {
   const loop = h("input", { type: "checkbox", id: "editor-loop" });
   const loopLabel = h("label", { hidden: true }, loop, " ", t("ronde en boucle", "looping round"));
   const play = h("button", { type: "button", id: "editor-play", class: "primary", disabled: true,
-    on: { click: () => ctx.start({ options: { level_data: level } }) } }, t("Jouer ce niveau", "Play this level"));
+    on: { click: () => ctx.start({ options: { level_data: report?.level || levelDocument() } }) } }, t("Jouer ce niveau", "Play this level"));
   const fileInput = h("input", { type: "file", accept: ".json,application/json", id: "editor-import-file", hidden: true,
     on: { change: importFile } });
   const numbers = ["stones", "stone_range", "noise_radius"].map((key) => h("label", {},
@@ -280,8 +286,14 @@ export function openEditor(root, ctx, back) {
       status.append(h("p", { class: "editor-ok", id: "editor-solvable" },
         t(`Soluble, par ${report.par} (${report.figures.reachable} états)`,
           `Solvable, par ${report.par} (${report.figures.reachable} states)`)));
-      const needed = report.mechanics.filter((row) => row.needed).map((row) => row.mechanic);
-      status.append(h("p", {}, t("Mécaniques nécessaires : ", "Needed mechanics: "), needed.join(", ") || "—"));
+      const needed = report.mechanics.filter((row) => row.needed).map((row) => tr(row.name));
+      status.append(h("p", { id: "editor-needed" }, t("Mécaniques nécessaires : ", "Needed mechanics: "), needed.join(", ") || "—"));
+      if (report.stars?.length) {
+        const names = { finish: t("sortie", "exit"), par: t(`par (${report.par} coups)`, `par (${report.par} moves)`),
+          ghost: t("fantôme", "ghost"), sweep: t("rafle", "sweep") };
+        status.append(h("p", { id: "editor-stars" }, t("Étoiles offertes : ", "Stars offered: "),
+          report.stars.map((star) => names[star] || star).join(", ")));
+      }
     }
     for (const problem of report.problems) status.append(h("p", { class: "editor-error" }, tr(problem)));
   }
@@ -303,32 +315,63 @@ export function openEditor(root, ctx, back) {
         if (new RegExp(`(^|[ ,:])${id}(,|$)`).test(problem.en || "")) marked.add(enemy.node || (enemy.route || [])[0]);
       }
     }
+    for (const enemy of level.enemies.filter((e) => e.kind === "patrol")) {
+      const points = (enemy.route || []).map(nodeAt).filter(Boolean).map((node) => [px(node), py(node)]);
+      if (points.length > 1) board.append(routePath(points, enemy.loop));
+    }
     for (const edge of level.edges) {
       const [a, b] = edgeEnds(edge).map(nodeAt);
       if (!a || !b) continue;
-      board.append(s("line", { x1: px(a), y1: py(a), x2: px(b), y2: py(b), class: ["edge", edge.oneway && "oneway", edge.door && "door"] }));
-      if (edge.oneway || edge.door) {
-        const mx = (px(a) + px(b)) / 2, my = (py(a) + py(b)) / 2;
-        board.append(tip(s("text", { x: mx, y: my - 6, "text-anchor": "middle", class: "edge-mark" }, edge.door ? "▮" : "→"),
-          edge.door ? t("porte", "door") : t(`sens unique ${a.id} → ${b.id}`, `one-way ${a.id} → ${b.id}`)));
-      }
+      board.append(s("line", { x1: px(a), y1: py(a), x2: px(b), y2: py(b), class: ["edge", edge.oneway && "oneway"] }));
+      if (edge.oneway) board.append(onewayArrows(px(a), py(a), px(b), py(b)));
+      if (edge.door) board.append(doorPiece(px(a), py(a), px(b), py(b), keyColour(edge.door), false, t("porte", "door")));
     }
     for (const enemy of level.enemies) {
       const at = nodeAt(enemy.node || (enemy.route || [])[0]);
       const facing = nodeAt(enemy.facing || (enemy.cycle || [])[0] || (enemy.route || [])[1]);
-      if (at && facing) board.append(s("line", { x1: px(at), y1: py(at), x2: px(facing), y2: py(facing), class: "front" }));
+      if (at && facing) board.append(viewCone(px(at), py(at), px(facing), py(facing)));
     }
     for (const node of level.nodes) {
-      const enemy = level.enemies.find((e) => e.node === node.id || (e.route || [])[0] === node.id);
-      const classes = ["node", node.hide && "hide", marked.has(node.id) && "editor-marked", pending.includes(node.id) && "editor-pending"];
-      const shape = s("circle", { cx: px(node), cy: py(node), r: 22, class: classes, dataset: { node: node.id } });
-      shape.addEventListener("pointerdown", () => { if (tool === "node") dragging = node; });
-      board.append(activatable(shape, node.id, () => onNode(node.id)));
-      const label = [node.id, node.id === level.start ? "@" : "", node.id === level.exit ? ">" : "", node.key ? "⚷" : "",
-        (level.caravan || []).includes(node.id) ? "&" : "", enemy ? "!" : ""].join("");
-      board.append(s("text", { x: px(node), y: py(node) + 5, "text-anchor": "middle", class: "node-label", "pointer-events": "none" }, label));
+      const classes = ["node", node.hide && "hide", node.id === level.exit && "exit", marked.has(node.id) && "editor-marked",
+        pending.includes(node.id) && "editor-pending"];
+      const group = s("g", { class: classes, dataset: { node: node.id } });
+      if (node.hide) group.append(hidePiece(px(node), py(node)));
+      group.append(s("circle", { cx: px(node), cy: py(node), r: 22, class: "node-shape" }));
+      if (node.id === level.exit) group.append(exitPiece(px(node), py(node)));
+      if (node.key) group.append(keyPiece(px(node) + 22, py(node) - 22, keyColour(node.key), t("clé", "key")));
+      group.append(s("text", { x: px(node), y: py(node) + 40, class: "node-label" }, node.id));
+      group.addEventListener("pointerdown", () => { if (tool === "node") dragging = node; });
+      board.append(activatable(group, nodeLabel(node), () => onNode(node.id)));
     }
+    for (const enemy of level.enemies) {
+      const at = nodeAt(enemy.node || (enemy.route || [])[0]);
+      if (!at) continue;
+      const facing = nodeAt(enemy.facing || (enemy.cycle || [])[0] || (enemy.route || [])[1]);
+      const next = enemy.kind === "pivot" ? nodeAt((enemy.cycle || [])[1]) : null;
+      board.append(enemyPiece(enemy.kind, px(at), py(at), facing ? angleTo(px(at), py(at), px(facing), py(facing)) : 0,
+        { nextAngle: next ? angleTo(px(at), py(at), px(next), py(next)) : null }));
+    }
+    (level.caravan || []).forEach((name, index) => {
+      const node = nodeAt(name);
+      if (node) board.append(memberPiece(px(node), py(node), index + 1));
+    });
+    const start = nodeAt(level.start);
+    if (start) board.append(leaderPiece(px(start), py(start)));
     drawStatus();
+  }
+
+  /** A node in words for a keyboard player: its name and what it holds. */
+  function nodeLabel(node) {
+    const parts = [node.id];
+    if (node.id === level.start) parts.push(t("départ", "start"));
+    if (node.id === level.exit) parts.push(t("sortie", "exit"));
+    if (node.hide) parts.push(t("cachette", "hide node"));
+    if (node.key) parts.push(t("clé", "key"));
+    if ((level.caravan || []).includes(node.id)) parts.push(t("caravane", "caravan"));
+    const enemy = level.enemies.find((e) => e.node === node.id || (e.route || [])[0] === node.id);
+    if (enemy) parts.push({ sentry: t("sentinelle", "sentry"), pivot: t("sentinelle pivotante", "pivoting sentry"),
+      patrol: t("patrouille", "patrol"), tracker: t("traqueur", "tracker") }[enemy.kind]);
+    return parts.join(" — ");
   }
 
   // --- files ----------------------------------------------------------------------------------------

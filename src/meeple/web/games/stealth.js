@@ -1,22 +1,36 @@
-// Stealth: act and level select with earned stars; the node graph as SVG; click a node to move there;
-// the engine's preview on hover (hand on the enemy about to be neutralised, capture warning); undo;
-// the Neutralised tray; enemy fronts in the threat colour; the alert tracker's frame.
-import { activatable, add, clear, h, keepFocus, s, slider, tip } from "../dom.js";
+// Stealth: the level select (acts, earned stars, the daily level, the editor); the level map drawn as a game
+// (stealth-pieces.js); click a node to move there; the engine's preview on hover (hand on the enemy about to
+// be neutralised, capture warning); the enemies' moves animated after yours; « Indice » (the next move of a
+// shortest way out, at the cost of the par star); the win screen with each star and what it means; the
+// Neutralised tray; a replayed step shown as it was.
+import { activatable, add, clear, h, keepFocus, s } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { openEditor } from "./stealth-editor.js";
+import {
+  angleTo, directionWords, doorPiece, enemyPiece, exitPiece, handIcon, hidePiece, keyColour, keyPiece, kindTitle,
+  leaderPiece, memberPiece, onewayArrows, postMark, routePath, viewCone, warningIcon,
+} from "./stealth-pieces.js";
 
 const STARS_KEY = "meeple.stealth.stars";
 const PREVIEW_KEY = "meeple.stealth.preview";
+const HINTED_KEY = "meeple.stealth.hinted";
 const SCALE = 100;
 const MARGIN = 60;
+const LEADER_MS = 280;
+const ENEMY_MS = 320;
+const calmMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function stored(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 /** Stars earned so far, by level id (kept in this browser). */
 function earnedStars() {
-  try {
-    return JSON.parse(localStorage.getItem(STARS_KEY) || "{}");
-  } catch {
-    return {};
-  }
+  return stored(STARS_KEY, {});
 }
 
 function rememberStars(levelId, stars) {
@@ -25,7 +39,21 @@ function rememberStars(levelId, stars) {
   localStorage.setItem(STARS_KEY, JSON.stringify(all));
 }
 
-function starTitle(star, par) {
+/** The rooms (codes) where the player asked for a hint: their par star is lost. */
+function hintedRooms() {
+  return stored(HINTED_KEY, []);
+}
+
+function rememberHint(code) {
+  const rooms = hintedRooms().filter((room) => room !== code).slice(-49); // the last 50 rooms are enough
+  localStorage.setItem(HINTED_KEY, JSON.stringify([...rooms, code]));
+}
+
+export function starName(star) {
+  return { finish: t("Sortie", "Exit"), par: t("Par", "Par"), ghost: t("Fantôme", "Ghost"), sweep: t("Rafle", "Sweep") }[star] || star;
+}
+
+export function starTitle(star, par) {
   return {
     finish: t("Atteindre la sortie", "Reach the exit"),
     par: t(`En ${par ?? "?"} coups ou moins`, `In ${par ?? "?"} moves or fewer`),
@@ -40,15 +68,6 @@ function starRow(declared, earned, par) {
     title: starTitle(star, par),
     "aria-label": `${starTitle(star, par)} : ${earned.includes(star) ? t("obtenue", "earned") : t("pas encore", "not yet")}`,
   }, earned.includes(star) ? "★" : "☆")));
-}
-
-function kindTitle(kind) {
-  return {
-    sentry: t("sentinelle", "sentry"),
-    pivot: t("sentinelle pivotante", "pivoting sentry"),
-    patrol: t("patrouille", "patrol"),
-    tracker: t("traqueur", "tracker"),
-  }[kind] || kind;
 }
 
 /** An enemy as the player reads it: the levels name enemies after their kind ("sentry", "patrol2"), in English. */
@@ -67,33 +86,13 @@ function eventText(event) {
   switch (event.type) {
     case "key": return t(`Clé ${event.key} ramassée`, `Picked up the ${event.key} key`);
     case "exit": return t("Sortie atteinte", "Exit reached");
-    case "throw": return t(`Pierre sonore lancée sur ${event.node}`, `Noise stone thrown onto ${event.node}`);
+    case "throw": return t("Pierre sonore lancée", "Noise stone thrown");
     case "capture": return t(`Capture ! (${event.by.map(enemyName).join(", ")})`, `Captured! (${event.by.map(enemyName).join(", ")})`);
     case "neutralise": return t(`Hors de combat : ${enemyName(event.enemy)}`, `${capitalisedEnemyName(event.enemy)} neutralised`);
-    case "divert": return t(`${capitalisedEnemyName(event.enemy)} part vers le bruit (${event.toward})`, `${capitalisedEnemyName(event.enemy)} heads for the noise (${event.toward})`);
+    case "divert": return t(`${capitalisedEnemyName(event.enemy)} part vers le bruit`, `${capitalisedEnemyName(event.enemy)} heads for the noise`);
     case "alert": return t(`${capitalisedEnemyName(event.enemy)} donne l'alerte`, `${capitalisedEnemyName(event.enemy)} raises the alarm`);
     default: return null;
   }
-}
-
-/** The hand drawn on the enemy a move would neutralise. */
-function handIcon(x, y) {
-  return s("g", { class: "hand-icon", transform: `translate(${x},${y})` },
-    s("rect", { x: -7, y: -2, width: 14, height: 12, rx: 4 }),
-    [-6, -2, 2, 6].map((dx, i) => s("rect", { x: dx - 1.6, y: -11 + (i === 0 || i === 3 ? 3 : 0), width: 3.2, height: 12, rx: 1.6 })),
-    s("rect", { x: -11, y: 0, width: 7, height: 3.2, rx: 1.6, transform: "rotate(-35 -7 2)" }));
-}
-
-/** The capture warning: a red triangle with an exclamation mark. */
-function warningIcon(x, y) {
-  return s("g", { class: "warning-icon", transform: `translate(${x},${y})` },
-    s("path", { d: "M0,-11 L11,9 L-11,9 z" }),
-    s("text", { x: 0, y: 7, "text-anchor": "middle" }, "!"));
-}
-
-function keyIcon(x, y, colour) {
-  return s("g", { class: "key-icon", transform: `translate(${x},${y})`, fill: "none", stroke: colour, "stroke-width": 3 },
-    s("circle", { cx: -5, cy: 0, r: 4 }), s("path", { d: "M-1,0 H9 M6,0 V4 M9,0 V4" }));
 }
 
 /** A seated silhouette for the Neutralised tray. */
@@ -104,11 +103,35 @@ function silhouette(label) {
     s("rect", { x: 4, y: 30, width: 4, height: 16, rx: 1 }));
 }
 
+/** The player's date (the daily level is the same for everyone on a date). */
+function localDate() {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+async function startDaily(ctx) {
+  const answer = await ctx.catalog("daily", { date: localDate() });
+  ctx.start({ options: { level_data: answer.level } });
+}
+
 async function setup(root, ctx) {
   const levels = await ctx.catalog("levels");
   const stars = earnedStars();
   const acts = [...new Set(levels.map((level) => level.act))];
-  root.append(h("button", { type: "button", id: "create-level", class: "create-level", on: { click: () =>
+  const daily = h("button", { type: "button", id: "daily-level", class: "primary", on: { click: async () => {
+    daily.disabled = true;
+    try {
+      await startDaily(ctx);
+    } catch (error) {
+      ctx.toast(String(error.message || error), "error");
+      daily.disabled = false;
+    }
+  } } }, t("Jouer le niveau du jour", "Play today's level"));
+  root.append(h("section", { class: "stealth-daily panel", id: "stealth-daily" },
+    h("h2", {}, t("Niveau du jour", "Today's level")),
+    h("p", {}, t("Un niveau créé pour la date d'aujourd'hui, le même pour tout le monde.",
+      "A level made for today's date, the same for everyone.")), daily),
+  h("button", { type: "button", id: "create-level", class: "create-level", on: { click: () =>
     openEditor(root, ctx, () => { clear(root); setup(root, ctx); }) } }, t("Créer un niveau", "Create a level")));
   for (const act of acts) {
     root.append(h("section", { class: "stealth-act" },
@@ -122,6 +145,10 @@ async function setup(root, ctx) {
         h("span", { class: "level-title" }, tr(level.title)),
         starRow(level.stars, stars[level.id] || [], level.par)))))));
   }
+  if (/\/daily$/.test(location.hash)) { // the lobby's « Niveau du jour » link: straight into it
+    history.replaceState(null, "", "#/new/stealth"); // back from the room comes to the level select
+    daily.click();
+  }
   return () => null;
 }
 
@@ -131,8 +158,11 @@ function mount(root, ctx) {
   let throwing = false;
   let hovered = null;
   let redrawing = false;
-  const motion = slider();
-  let labelSize = 12; // the node names' size in the board's units (see drawNow)
+  let hint = null; // {version, move} of the hint asked for the position on the board
+  let levelList = null; // the shipped levels, once asked (for « Niveau suivant »)
+  let drawnKey = null; // the state whose pieces were drawn last (their places, for the animations)
+  let placed = { key: null, moves: 0, pieces: new Map() };
+  let animatedUntil = 0;
   const board = s("svg", { class: "board stealth-board", role: "group" });
   const previewBox = h("p", { class: "stealth-preview", id: "stealth-preview", "aria-live": "polite" });
   const side = h("aside", { class: "stealth-side" });
@@ -144,6 +174,7 @@ function mount(root, ctx) {
   });
 
   const previewOn = () => localStorage.getItem(PREVIEW_KEY) !== "off";
+  const hinted = () => hintedRooms().includes(ctx.code);
 
   function legalFor(node) {
     const kind = throwing ? "throw" : "to";
@@ -155,8 +186,7 @@ function mount(root, ctx) {
     return (state.view.previews || []).find((p) => JSON.stringify(p.move) === JSON.stringify(move)) || null;
   }
 
-  /** Redraw everything; a keyboard player keeps the focus on the same node (the level's title, say, may
-   * arrive after the board was first drawn). */
+  /** Redraw everything; a keyboard player keeps the focus on the same node. */
   function draw() {
     redrawing = true; // the focus and blur of a redraw are not the player's: they change no preview
     try {
@@ -167,149 +197,144 @@ function mount(root, ctx) {
   }
 
   function drawNow() {
-    motion.track(`${state.version}:${state.moves}`);
     const view = state.view;
     const nodes = new Map(view.nodes.map((node) => [node.id, node]));
-    const xs = view.nodes.map((n) => n.x);
-    const ys = view.nodes.map((n) => n.y);
+    const xs = view.nodes.map((n) => n.x), ys = view.nodes.map((n) => n.y);
     const minX = Math.min(...xs), minY = Math.min(...ys);
     const width = (Math.max(...xs) - minX) * SCALE + 2 * MARGIN;
     const height = (Math.max(...ys) - minY) * SCALE + 2 * MARGIN;
     const px = (node) => (node.x - minX) * SCALE + MARGIN;
     const py = (node) => (node.y - minY) * SCALE + MARGIN;
+    const at = (id) => { const node = nodes.get(id); return [px(node), py(node)]; };
     clear(board);
     board.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    // a wide level shrinks on a phone: its node names grow in the board's units to stay readable (≈ 12 px)
-    const scale = board.clientWidth ? board.clientWidth / width : 1;
-    labelSize = Math.min(26, 12 / Math.min(1, scale));
-    board.style.setProperty("--label-size", `${labelSize}px`);
     board.setAttribute("aria-label", t("Plan du niveau", "Level map"));
-    board.append(s("defs", {},
-      s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" },
-        s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#555" })),
-      s("marker", { id: "arrow-threat", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" },
-        s("path", { d: "M0,0 L10,5 L0,10 z", fill: "var(--threat)" }))));
     const active = view.enemies.filter((enemy) => enemy.state !== "out" && enemy.node);
     const preview = previewOn() && hovered ? previewOf(legalFor(hovered)) : null;
+    const [lx, ly] = at(view.leader);
+    const pieces = new Map(); // id → {element, x, y, angle, nose, cone}: what the animations move
 
-    // enemy fronts: the facing edge and the node they watch, in the threat colour
-    for (const enemy of active) {
-      const at = nodes.get(enemy.node), facing = nodes.get(enemy.facing);
-      if (at && facing) {
-        board.append(s("line", { x1: px(at), y1: py(at), x2: px(facing), y2: py(facing), class: "front" }));
-        board.append(s("circle", { cx: px(facing), cy: py(facing), r: 26, class: "watched" }));
-      }
+    for (const enemy of active) { // a patrol's route, under everything
+      const spec = (info?.patrols || []).find((patrol) => patrol.id === enemy.id);
+      if (spec) board.append(routePath(spec.route.map(at), spec.loop));
     }
     for (const edge of view.edges) {
-      const a = nodes.get(edge.a), b = nodes.get(edge.b);
-      const props = { x1: px(a), y1: py(a), x2: px(b), y2: py(b), class: ["edge", edge.oneway && "oneway", edge.door && "door", edge.door && !edge.open && "closed"] };
-      if (edge.oneway) {
-        const dx = px(b) - px(a), dy = py(b) - py(a), length = Math.hypot(dx, dy) || 1;
-        props.x2 = px(b) - (dx / length) * 22;
-        props.y2 = py(b) - (dy / length) * 22;
-        props["marker-end"] = "url(#arrow)";
-      }
-      const line = s("line", props);
-      if (edge.door) {
-        tip(line, edge.open ? t(`Porte ${edge.door} ouverte`, `${edge.door} door, open`) : t(`Porte ${edge.door} fermée : il faut la clé`, `${edge.door} door, closed: the key is needed`));
-        line.style.setProperty("--door", keyColour(edge.door));
-      }
-      board.append(line);
+      const [x1, y1] = at(edge.a), [x2, y2] = at(edge.b);
+      board.append(s("line", { x1, y1, x2, y2, class: ["edge", edge.oneway && "oneway"] }));
+      if (edge.oneway) board.append(onewayArrows(x1, y1, x2, y2));
     }
-    // the enemies are drawn over their nodes but let clicks through: the whole node, triangle included, is
-    // the target (walking onto an enemy is the game's core move); the node names who stands there
+    const cones = new Map();
+    for (const enemy of active) {
+      if (!enemy.facing || !nodes.get(enemy.facing)) continue;
+      const cone = viewCone(...at(enemy.node), ...at(enemy.facing), enemy.state === "diverted");
+      cones.set(enemy.id, cone);
+      board.append(cone);
+    }
+    for (const edge of view.edges.filter((e) => e.door)) {
+      const label = edge.open ? t(`Porte ${edge.door} ouverte`, `${edge.door} door, open`)
+        : t(`Porte ${edge.door} fermée : il faut la clé`, `${edge.door} door, closed: the key is needed`);
+      board.append(doorPiece(...at(edge.a), ...at(edge.b), keyColour(edge.door), edge.open, label));
+    }
     const standing = new Map();
     for (const enemy of active) standing.set(enemy.node, [...(standing.get(enemy.node) || []), enemyLabel(enemy)]);
-    for (const node of view.nodes) board.append(drawNode(node, px(node), py(node), preview, standing.get(node.id) || []));
+    for (const node of view.nodes) board.append(drawNode(node, px(node), py(node), preview, standing.get(node.id) || [], lx, ly));
+    for (const post of Object.values(info?.posts || {})) if (nodes.get(post)) board.append(postMark(...at(post)));
     for (const enemy of active) {
-      const drawn = drawEnemy(enemy, nodes, px, py, preview);
-      board.append(drawn);
-      motion.piece(`enemy:${enemy.id}`, drawn, px(nodes.get(enemy.node)), py(nodes.get(enemy.node)));
+      const [x, y] = at(enemy.node);
+      const angle = enemy.facing && nodes.get(enemy.facing) ? angleTo(x, y, ...at(enemy.facing)) : 0;
+      const next = enemy.kind === "pivot" && enemy.next_facing && enemy.next_facing !== enemy.facing
+        ? angleTo(x, y, ...at(enemy.next_facing)) : null;
+      const piece = enemyPiece(enemy.kind, x, y, angle, { nextAngle: next, alert: enemy.state === "alert",
+        diverted: enemy.state === "diverted", label: enemyLabel(enemy) });
+      piece.dataset.enemy = enemy.id;
+      const wrapper = s("g", {}, piece);
+      if (preview && preview.neutralises.includes(enemy.id)) wrapper.append(handIcon(x + 20, y - 24));
+      board.append(wrapper);
+      pieces.set(`enemy:${enemy.id}`, { element: wrapper, x, y, angle, nose: piece.querySelector(".facing"), cone: cones.get(enemy.id) });
     }
-    const leader = nodes.get(view.leader);
     view.members.forEach((id, index) => {
-      const node = nodes.get(id);
-      board.append(tip(s("circle", { cx: px(node), cy: py(node), r: 9, class: "member" }), t(`Membre ${index + 1} de la caravane`, `Caravan member ${index + 1}`)));
+      const wrapper = s("g", {}, memberPiece(...at(id), index + 1));
+      board.append(wrapper);
+      pieces.set(`member:${index}`, { element: wrapper, x: at(id)[0], y: at(id)[1] });
     });
-    // the leader and the enemies that moved since the last state slide to their nodes (a wrapper: the
-    // leader's own transform attribute places it)
-    const you = s("g", {}, tip(s("g", { class: "leader", transform: `translate(${px(leader)},${py(leader)})` },
-      s("circle", { r: 13 }), s("circle", { r: 5, cy: -4, class: "head" })), t("Vous", "You")));
+    const you = s("g", {}, leaderPiece(lx, ly));
     board.append(you);
-    motion.piece("leader", you, px(leader), py(leader));
+    pieces.set("leader", { element: you, x: lx, y: ly });
+    animate(pieces);
     drawPreviewText(preview);
     drawSide();
   }
 
-  function keyColour(name) {
-    return { red: "#c8372d", blue: "#2e5d8a", green: "#2f8a4b", yellow: "#c98a12", gold: "#c98a12" }[name] || "#8a4fb3";
+  /** After a move, the leader walks first, then the enemies move and turn, then their view cones show. */
+  function animate(pieces) {
+    const key = `${state.version}:${state.moves}:${state.replay ? "r" : "l"}`;
+    const fresh = key !== drawnKey;
+    drawnKey = key;
+    if (!fresh) return;
+    const before = placed;
+    placed = { key, moves: state.moves, pieces: new Map([...pieces].map(([id, p]) => [id, { x: p.x, y: p.y, angle: p.angle }])) };
+    // only a move forward is animated (not an undo, nor a jump of the replay)
+    if (calmMotion.matches || before.key === null || state.moves !== before.moves + 1) return;
+    animatedUntil = performance.now() + LEADER_MS + ENEMY_MS + 200;
+    for (const [id, piece] of pieces) {
+      const old = before.pieces.get(id);
+      if (!old || typeof piece.element.animate !== "function") continue;
+      const enemy = id.startsWith("enemy:");
+      const timing = { duration: enemy ? ENEMY_MS : LEADER_MS, delay: enemy ? LEADER_MS : 0, easing: "ease-in-out", fill: "backwards" };
+      const [dx, dy] = [old.x - piece.x, old.y - piece.y];
+      if (dx || dy) piece.element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], timing);
+      if (enemy && piece.nose && old.angle !== undefined && old.angle !== piece.angle) {
+        const turn = ((piece.angle - old.angle + 540) % 360) - 180; // the short way round
+        piece.nose.animate([{ transform: `rotate(${piece.angle - turn}deg)` }, { transform: `rotate(${piece.angle}deg)` }], timing);
+      }
+      if (enemy && piece.cone) piece.cone.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, delay: LEADER_MS + ENEMY_MS, fill: "backwards" });
+    }
   }
 
-  function drawNode(node, x, y, preview, enemies) {
+  /** Where a node lies from the leader, in words: a keyboard player moves by it (no names on the map). */
+  function nodeWords(node, x, y, lx, ly) {
+    const parts = [];
+    if (node.id === state.view.leader) parts.push(t("votre nœud", "your node"));
+    else parts.push(t(`nœud vers ${directionWords(lx, ly, x, y)}`, `node to the ${directionWords(lx, ly, x, y)}`));
+    if (node.exit) parts.push(t("sortie", "exit"));
+    if (node.hide) parts.push(t("cachette", "hide node"));
+    if (node.key) parts.push(t(`clé ${node.key}`, `${node.key} key`));
+    return parts;
+  }
+
+  function drawNode(node, x, y, preview, enemies, lx, ly) {
     const move = state.legal ? legalFor(node.id) : null;
-    const group = s("g", { class: ["node", move && "target", node.exit && "exit", node.hide && "hide", hovered === node.id && "hovered"], dataset: { node: node.id } });
-    // an invisible disc around the node: a finger-sized target (nodes are 100 units apart)
+    const hinted = hint && hint.version === state.version && (hint.move?.to ?? hint.move?.throw) === node.id;
+    const group = s("g", { class: ["node", move && "target", node.exit && "exit", node.hide && "hide", hovered === node.id && "hovered", hinted && "hinted"], dataset: { node: node.id } });
     group.append(s("circle", { cx: x, cy: y, r: 44, class: "hit-area" }));
-    if (node.hide) group.append(s("rect", { x: x - 17, y: y - 17, width: 34, height: 34, rx: 8, class: "node-shape" }));
-    else group.append(s("circle", { cx: x, cy: y, r: 15, class: "node-shape" }));
-    if (node.exit) group.append(s("text", { x, y: y + 5, class: "node-glyph" }, "⚑"));
-    if (node.key) group.append(keyIcon(x + 18, y - 18, keyColour(node.key)));
-    group.append(s("text", { x, y: y + 18 + labelSize * 0.85, class: "node-label" }, node.id));
-    if (preview && hovered === node.id && preview.capture) {
-      group.append(warningIcon(x + 20, y - 20));
-    }
-    let label = node.id;
-    if (node.exit) label += ` — ${t("sortie", "exit")}`;
-    if (node.hide) label += ` — ${t("cachette", "hide node")}`;
-    for (const enemy of enemies) label += ` — ${enemy}`;
+    if (node.hide) group.append(hidePiece(x, y));
+    group.append(s("circle", { cx: x, cy: y, r: 15, class: "node-shape" }));
+    if (node.exit) group.append(exitPiece(x, y));
+    if (node.key) group.append(keyPiece(x + 20, y - 20, keyColour(node.key), t(`Clé ${node.key}`, `${node.key} key`)));
+    if (hinted) group.append(s("circle", { cx: x, cy: y, r: 30, class: "hint-ring" }));
+    if (preview && hovered === node.id && preview.capture) group.append(warningIcon(x + 20, y - 20));
+    const label = [...nodeWords(node, x, y, lx, ly), ...enemies].join(" — ");
     if (move) {
-      const action = throwing ? t("lancer la pierre sur", "throw the stone onto") : t("aller à", "go to");
+      const action = throwing ? t("lancer la pierre sur le", "throw the stone onto the") : t("aller au", "go to the");
       activatable(group, `${action} ${label}`, () => play(move));
       group.addEventListener("mouseenter", () => hover(node.id));
       group.addEventListener("mouseleave", () => hover(null));
-      // a keyboard player's focus previews the move; a mouse click's focus does not (the mouse hovers)
       group.addEventListener("focus", () => { if (!redrawing && group.matches(":focus-visible")) hover(node.id); });
-      // leaving the board's nodes clears the preview; a redraw now, between the press and the release of a
-      // click on another node, would swallow that click
       group.addEventListener("blur", (event) => {
         if (!redrawing && !event.relatedTarget?.closest?.("[data-node]")) hover(null);
       });
     } else {
-      tip(group, label);
+      group.setAttribute("aria-label", label);
     }
     return group;
   }
 
-  function drawEnemy(enemy, nodes, px, py, preview) {
-    const at = nodes.get(enemy.node);
-    const x = px(at), y = py(at);
-    const facing = nodes.get(enemy.facing);
-    const angle = facing ? Math.atan2(py(facing) - y, px(facing) - x) * 180 / Math.PI : 0;
-    const group = s("g", { class: ["enemy", `kind-${enemy.kind}`, `state-${enemy.state}`], dataset: { enemy: enemy.id } });
-    if (!enemy.neutralisable) {
-      group.append(s("rect", { x: x - 22, y: y - 22, width: 44, height: 44, class: "alert-frame" }));
-    }
-    group.append(s("g", { transform: `translate(${x},${y}) rotate(${angle})` },
-      s("path", { d: "M-12,-12 L14,0 L-12,12 z", class: "enemy-body" })));
-    group.append(s("text", { x, y: y + 4, class: "enemy-letter" }, { sentry: "S", pivot: "P", patrol: "R", tracker: "T" }[enemy.kind] || "?"));
-    if (enemy.kind === "pivot" && enemy.next_facing && enemy.next_facing !== enemy.facing) {
-      const next = nodes.get(enemy.next_facing);
-      if (next) {
-        const dx = px(next) - x, dy = py(next) - y, length = Math.hypot(dx, dy) || 1;
-        group.append(tip(s("line", { x1: x + dx / length * 18, y1: y + dy / length * 18, x2: x + dx / length * 45, y2: y + dy / length * 45, class: "next-facing", "marker-end": "url(#arrow-threat)" }),
-          t(`Prochaine orientation : ${enemy.next_facing}`, `Next facing: ${enemy.next_facing}`)));
-      }
-    }
-    if (preview && preview.neutralises.includes(enemy.id)) {
-      group.append(handIcon(x + 20, y - 22));
-    }
-    return group;
-  }
-
-  /** An enemy in words: its name and kind, what it faces, whether it is alert or diverted. */
+  /** An enemy in words: its kind, where it looks, whether it is alert or diverted. */
   function enemyLabel(enemy) {
+    const nodes = new Map(state.view.nodes.map((node) => [node.id, node]));
+    const here = nodes.get(enemy.node), facing = nodes.get(enemy.facing);
     const name = enemyName(enemy.id) === kindTitle(enemy.kind) ? kindTitle(enemy.kind) : `${enemyName(enemy.id)} (${kindTitle(enemy.kind)})`;
-    let label = `${name}, ${t("regarde", "facing")} ${enemy.facing ?? "—"}`;
+    let label = facing ? `${name}, ${t("regarde vers", "looking")} ${directionWords(here.x, here.y, facing.x, facing.y)}` : name;
     if (enemy.state === "alert") label += ` — ${t("en alerte : impossible à neutraliser", "alert: cannot be neutralised")}`;
     if (enemy.state === "diverted") label += ` — ${t("détourné par le bruit", "diverted by the noise")}`;
     return label;
@@ -323,20 +348,26 @@ function mount(root, ctx) {
     if (preview.capture) parts.push(`⚠ ${t("capture par", "captured by")} ${preview.capture.by.map(enemyName).join(", ")}`);
     if (preview.win) parts.push(`⚑ ${t("sortie !", "exit!")}`);
     if (!parts.length) parts.push(t("rien ne se passe", "nothing happens"));
-    previewBox.append(h("strong", {}, t(`Aperçu (${preview.text}) : `, `Preview (${preview.text}): `)), parts.join(" · "));
+    previewBox.append(h("strong", {}, t("Aperçu : ", "Preview: ")), parts.join(" · "));
     previewBox.classList.toggle("danger", Boolean(preview.capture));
+  }
+
+  function heading() {
+    if (!info) return typeof state.view.level === "string" ? state.view.level : state.view.level?.id;
+    return /^\d+-\d+$/.test(info.id) ? `${info.id} · ${tr(info.title)}` : tr(info.title);
   }
 
   function drawSide() {
     const view = state.view;
     const total = view.enemies.length;
-    const earned = view.stars?.earned || [];
     const declared = view.stars?.declared || info?.stars || [];
     const canThrow = (state.legal || []).some((move) => move.throw);
     clear(side);
     add(side,
-      h("h2", {}, info ? `${info.id} · ${tr(info.title)}` : (typeof view.level === "string" ? view.level : view.level?.id)),
+      h("h2", {}, heading()),
       info ? h("p", { class: "hint" }, tr(info.hint)) : null,
+      state.replay ? replayNote(view) : null,
+      !state.replay && state.outcome ? endScreen(view, declared) : null,
       h("p", {}, t(`Tour ${view.turn}`, `Turn ${view.turn}`), info?.par ? ` · ${t("par", "par")} ${info.par}` : "",
         view.stones ? ` · ${t("pierres", "stones")} ${view.stones}` : "",
         view.keys.length ? ` · ${t("clés", "keys")} ${view.keys.join(", ")}` : ""),
@@ -346,7 +377,8 @@ function mount(root, ctx) {
       view.enemies.filter((e) => e.state !== "out" && !e.neutralisable).map((e) => h("p", { class: "alert-note" },
         h("span", { class: "alert-swatch", "aria-hidden": "true" }),
         t(`${capitalisedEnemyName(e.id)} : en alerte, impossible à neutraliser`, `${capitalisedEnemyName(e.id)}: on alert, cannot be neutralised`))),
-      h("p", {}, t("Étoiles : ", "Stars: "), starRow(declared, earned, info?.par)),
+      state.outcome && !state.replay ? null : h("p", {}, t("Étoiles : ", "Stars: "), starRow(declared, [], info?.par)),
+      state.legal && !state.outcome ? hintControls() : null,
       canThrow || throwing ? h("button", { type: "button", id: "throw", "aria-pressed": String(throwing),
         on: { click: () => { throwing = !throwing; hovered = null; draw(); } } },
       throwing ? t("Annuler le lancer", "Cancel the throw") : t("Lancer une pierre sonore", "Throw a noise stone")) : null,
@@ -354,29 +386,107 @@ function mount(root, ctx) {
         on: { change: (event) => { localStorage.setItem(PREVIEW_KEY, event.target.checked ? "on" : "off"); draw(); } } }),
       t("Aperçu du coup", "Move preview")),
       h("ul", { class: "events" }, (view.events || []).map(eventText).filter(Boolean).map((text) => h("li", {}, text))));
-    if (state.outcome && state.outcome.winners.length && info) {
-      rememberStars(info.id, earned);
-    }
-    if (state.outcome) {
-      add(side, h("div", { class: "after-level" },
-        h("a", { class: "button", href: "#/new/stealth" }, t("Choix du niveau", "Level select")),
-        info ? h("button", { type: "button", class: "primary", id: "next-level", on: { click: () => nextLevel(false) } },
-          state.outcome.winners.length ? t("Niveau suivant", "Next level") : t("Recommencer", "Try again")) : null));
-    }
   }
 
-  async function nextLevel() {
-    const levels = await ctx.catalog("levels");
-    const index = levels.findIndex((level) => level.id === info.id);
-    const target = state.outcome.winners.length ? levels[index + 1] : levels[index];
-    if (target) ctx.newGame({ options: { level: target.id } });
-    else location.hash = "#/new/stealth";
+  /** What the replayed step was: its move number and, at the last one, how the level ended. */
+  function replayNote(view) {
+    const outcome = view.outcome;
+    let text = t(`Revoir : position après ${view.turn} coup(s)`, `Replay: the position after ${view.turn} move(s)`);
+    if (outcome) text += ` — ${outcome.winners.length ? t("gagné", "won") : t("perdu", "lost")} : ${tr(outcome.reason)}`;
+    else text += ` — ${t("la partie continue", "still in play")}`;
+    return h("p", { class: "replay-step-state", id: "replay-step-state" }, text);
   }
 
+  function hintControls() {
+    const lost = hinted() && info?.stars?.includes("par");
+    const shown = hint && hint.version === state.version;
+    let text = null;
+    if (shown) {
+      const move = hint.move;
+      if (!move) text = t("Plus aucune sortie possible d'ici : annulez un coup.", "No way out from here any more: undo a move.");
+      else if (move.throw) text = t("Indice : lancez la pierre sur le nœud entouré.", "Hint: throw the stone onto the ringed node.");
+      else text = t("Indice : allez au nœud entouré.", "Hint: go to the ringed node.");
+    }
+    return h("div", { class: "stealth-hint" },
+      h("button", { type: "button", id: "hint", on: { click: askHint } },
+        info?.stars?.includes("par") && !hinted() ? t("Indice (coûte l'étoile par)", "Hint (costs the par star)") : t("Indice", "Hint")),
+      text ? h("p", { id: "hint-text", class: "hint-text", role: "status" }, text) : null,
+      lost ? h("p", { class: "muted", id: "hint-cost" }, t("Indice utilisé : l'étoile « par » est perdue pour cette partie.",
+        "Hint used: the par star is lost for this game.")) : null);
+  }
+
+  async function askHint() {
+    const asked = state.version;
+    rememberHint(ctx.code);
+    const answer = await ctx.query("hint");
+    if (!answer || state.version !== asked) return;
+    hint = { version: asked, move: answer.move };
+    draw();
+  }
+
+  /** The stars this game earns: the engine's, less the par star after a hint. */
+  function earnedNow(view) {
+    const earned = view.stars?.earned || [];
+    return hinted() ? earned.filter((star) => star !== "par") : earned;
+  }
+
+  /** The end of a level: won (each declared star, earned or not, and what it asks) or lost, and what next. */
+  function endScreen(view, declared) {
+    const won = state.outcome.winners.length > 0;
+    const earned = earnedNow(view);
+    if (won && info) rememberStars(info.id, earned);
+    const moves = state.outcome.details?.moves ?? view.turn;
+    const why = {
+      finish: t("vous êtes sorti", "you got out"),
+      par: hinted() ? t("un indice a été utilisé", "a hint was used") : t(`${moves} coups pour un par de ${info?.par}`, `${moves} moves for a par of ${info?.par}`),
+      ghost: t(`${view.tray} ennemi(s) neutralisé(s)`, `${view.tray} enemy(ies) neutralised`),
+      sweep: t(`${view.tray} sur ${view.enemies.length} neutralisé(s)`, `${view.tray} of ${view.enemies.length} neutralised`),
+    };
+    const list = won ? h("ul", { class: "win-stars" }, declared.map((star) => h("li", { class: ["win-star", earned.includes(star) && "earned"], dataset: { star } },
+      h("span", { class: ["star", earned.includes(star) && "earned"], "aria-hidden": "true" }, earned.includes(star) ? "★" : "☆"),
+      h("strong", {}, starName(star)), ` — ${starTitle(star, info?.par)} `,
+      h("span", { class: "muted" }, `(${earned.includes(star) ? t("obtenue", "earned") : t("manquée", "missed")} : ${why[star]})`)))) : null;
+    return h("section", { class: ["end-screen", won ? "won" : "lost"], id: won ? "win-screen" : "lose-screen", role: "status" },
+      h("h3", {}, won ? t(`Niveau réussi en ${moves} coups`, `Level done in ${moves} moves`) : t("Capturé ou bloqué", "Caught or stuck")),
+      won ? h("p", { class: "stars" }, t(`${earned.length} étoile(s) sur ${declared.length}`, `${earned.length} star(s) of ${declared.length}`)) : null,
+      list, endButtons(won));
+  }
+
+  function endButtons(won) {
+    const next = won ? nextLevel() : null;
+    return h("div", { class: "after-level" },
+      h("a", { class: "button", href: "#/new/stealth" }, t("Choix du niveau", "Level select")),
+      h("button", { type: "button", id: "retry-level", on: { click: () => ctx.newGame({ options: sameLevel() }) } },
+        won ? t("Rejouer", "Play again") : t("Recommencer", "Try again")),
+      next ? h("button", { type: "button", class: "primary", id: "next-level", on: { click: () => ctx.newGame({ options: { level: next.id } }) } },
+        t("Niveau suivant", "Next level")) : null);
+  }
+
+  /** The options of this level again: the shipped level by id, or the level sent inline (custom, daily). */
+  function sameLevel() {
+    return info?.options || { level: info?.id };
+  }
+
+  /** The next shipped level in the same act, or null (the act's last level, a custom or daily level). */
+  function nextLevel() {
+    if (!levelList) {
+      ctx.catalog("levels").then((levels) => { levelList = levels; draw(); });
+      return null;
+    }
+    const index = levelList.findIndex((level) => level.id === info?.id);
+    const following = index >= 0 ? levelList[index + 1] : null;
+    return following && following.act === levelList[index].act ? following : null;
+  }
+
+  let settling = null; // a hover's redraw waits for the turn's animation to end (a redraw would cut it short)
   function hover(node) {
     if (hovered === node) return;
     hovered = node;
-    draw();
+    const wait = animatedUntil - performance.now();
+    if (wait <= 0) return draw();
+    clearTimeout(settling);
+    settling = setTimeout(draw, wait);
+    return undefined;
   }
 
   async function play(move) {
@@ -387,13 +497,13 @@ function mount(root, ctx) {
   }
 
   return {
-    ownEndButtons: true, // the level select and next level / a new case: the shell adds no "New game"
+    ownEndButtons: true, // the level select and next level: the shell adds no "New game"
     update(next) {
       state = next;
       if (!(state.legal || []).some((move) => move.throw)) throwing = false;
       draw();
     },
-    destroy() {},
+    destroy() { clearTimeout(settling); },
   };
 }
 
