@@ -7,7 +7,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "rules" / "stealth.md"
-SOURCES = [*HERE.glob("test_*.py"), HERE.parents[1] / "test_conformance.py"]
+SOURCES = [*HERE.glob("test_*.py"), HERE.parents[1] / "test_conformance.py", *HERE.parents[1].glob("web/test_stealth_*.py")]
 
 BEHAVIOUR = (
     "vous le retirez du plateau", "traqueur en alerte", "nœud voisin qu'il regarde", "Sentinelle:",

@@ -19,8 +19,9 @@ from meeple.games.stealth.generator import (
     segments_cross,
 )
 from meeple.games.stealth.level import parse_level
+from meeple.games.stealth.measures import measure
 from meeple.games.stealth.shipped import load_level_file, load_shipped_level, shipped_level_ids
-from meeple.games.stealth.validator import validate
+from meeple.games.stealth.validator import threshold_broken, validate
 from tests.games.stealth.helpers import Done
 
 GOLDEN = Path(__file__).parent / "golden" / "generated-7-sentry-stone-2.json"
@@ -55,6 +56,18 @@ def test_every_generated_level_validates_needs_what_was_asked_and_is_drawn_witho
     assert len(report.neutralisable) <= 4 and lv.par == result.figures.par
     assert crossings(lv) == []
     assert list(lv.teaches) == mechanics and "finish" in lv.stars and "par" in lv.stars
+    found = measure(lv)
+    assert found.filler.solutions == 0 and found.dead_stubs == []
+    assert (threshold_broken(lv, found) == {}) or level == 1  # the first act's tier is not held to them
+
+
+def test_generated_levels_meet_the_thresholds_and_have_no_filler_nor_dead_stub() -> None:
+    made = next(generate(check_request(2, ["stone", "patrol-walk", "door"], 4, conflict=True)))
+    lv = parse_level(made.document, "generated")
+    found = measure(lv)
+    assert threshold_broken(lv, found) == {} and found.filler.solutions == 0 and found.dead_stubs == []
+    assert found.stars_conflict  # --conflict: the par run cannot earn a bonus star the level offers
+    assert validate(lv, design=True).ok and made.difficulty == 4
 
 
 def test_difficulty_is_the_documented_function_of_the_figures() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +14,7 @@ from meeple.games.stealth.engine import StealthGame
 from meeple.games.stealth.level import Level, parse_level
 from meeple.games.stealth.measures import horizon, measure
 from meeple.games.stealth.validator import design_applies, threshold_broken, validate
-from tests.games.stealth.helpers import level, level_doc, sentry
+from tests.games.stealth.helpers import Done, level, level_doc, sentry
 
 # a three-node corridor: s - a - x
 LINE = [["s", "a"], ["a", "x"]]
@@ -120,10 +122,22 @@ def test_a_bad_waiver_names_its_field(waivers: dict[str, Any], field: str) -> No
 
 
 def test_many_optimal_solutions_break_the_threshold_only_with_a_par_star() -> None:
-    # four parallel ways of two steps, twice in a row: 16 optimal solutions
-    edges = [[a, m] for a in ("s",) for m in ("m1", "m2", "m3", "m4")] + [[m, "c"] for m in ("m1", "m2", "m3", "m4")]
-    edges += [["c", n] for n in ("n1", "n2", "n3", "n4")] + [[n, "x"] for n in ("n1", "n2", "n3", "n4")]
+    # three parallel ways of two steps, twice in a row: 9 optimal solutions
+    edges = [["s", m] for m in ("m1", "m2", "m3")] + [[m, "c"] for m in ("m1", "m2", "m3")]
+    edges += [["c", n] for n in ("n1", "n2", "n3")] + [[n, "x"] for n in ("n1", "n2", "n3")]
     with_par = level(edges, [], "s", id="2-9", stars=["finish", "par"], par=4)
     found = measure(with_par)
-    assert found.optimal_solutions == 16 and "solutions" in threshold_broken(with_par, found)
+    assert found.optimal_solutions == 9 and "solutions" in threshold_broken(with_par, found)
     assert "solutions" not in threshold_broken(level(edges, [], "s", id="2-9"), found)
+
+
+def test_cli_analyse_prints_the_design_measures_and_the_thresholds(cli: Callable[..., Done]) -> None:
+    out = cli("analyse", "1-13").stdout
+    assert "random cautious player (within 27 moves): 11% wins" in out
+    assert "greedy exit-seeker: loses" in out and "optimal solutions: 48" in out
+    assert "stars that exclude each other: par + ghost, par + sweep, ghost + sweep" in out
+    assert "✗ solutions" in out and "(not required here: they hold beyond act 1)" in out  # 1-13 is act 1's
+    data = json.loads(cli("analyse", "3-1", "--json").stdout)["measures"]
+    assert data["greedy_wins"] is False and data["random_cautious"] <= 0.25 and data["optimal_solutions"] == 1
+    assert data["exclusive"] == [["par", "ghost"], ["par", "sweep"], ["ghost", "sweep"]] and data["stars_conflict"]
+    assert [star["star"] for star in data["stars"]] == ["ghost", "sweep"] and data["filler_solutions"] == 0

@@ -72,7 +72,7 @@ def make_daily(date: dt.date) -> Generated:
     """Generate ``date``'s level (the same for the same date); MeepleError if no seed gave one."""
     mechanics, difficulty, seed = daily_request(date)
     for offset in range(DAILY_SEEDS):
-        request = check_request(seed + offset, mechanics, difficulty, 1, DAILY_ATTEMPTS)
+        request = check_request(seed + offset, mechanics, difficulty, 1, DAILY_ATTEMPTS, at_least=True)
         try:
             made = next(generate(request, prefix=f"daily-{date.isoformat()}"))
         except MeepleError:

@@ -42,7 +42,7 @@ from meeple.games.stealth.level import (
 from meeple.games.stealth.measures import measure
 from meeple.games.stealth.refine import refine
 from meeple.games.stealth.solver import solve, state_graph
-from meeple.games.stealth.validator import MAX_NEUTRALISABLE, threshold_broken, validate
+from meeple.games.stealth.validator import DESIGN_FROM, MAX_NEUTRALISABLE, threshold_broken, validate
 
 DIFFICULTIES = (1, 2, 3, 4, 5)
 GENERATOR_BUDGET = 60_000
@@ -95,6 +95,8 @@ class Request:
     attempts: int = DEFAULT_ATTEMPTS
     conflict: bool = False
     """Keep only levels whose par star excludes a bonus star (ghost or sweep): two runs for all the stars."""
+    at_least: bool = False
+    """Accept any difficulty from the one asked for up (the daily level), not that one only."""
 
 
 class RequestError(MeepleError):
@@ -107,7 +109,7 @@ class RequestError(MeepleError):
 
 
 def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 1,
-                  attempts: int = DEFAULT_ATTEMPTS, conflict: bool = False) -> Request:
+                  attempts: int = DEFAULT_ATTEMPTS, conflict: bool = False, at_least: bool = False) -> Request:
     """A :class:`Request`, or a :class:`RequestError` saying in one line which option is wrong and why."""
     unknown = [code for code in mechanics if code not in MECHANIC_CODES]
     if unknown:
@@ -140,7 +142,7 @@ def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 
         raise RequestError("--attempts", Msg(f"de 1 à {MAX_ATTEMPTS} (pas {attempts})", f"1 to {MAX_ATTEMPTS} (not {attempts})"))
     if not 0 <= seed < 2 ** 63:
         raise RequestError("--seed", Msg(f"de 0 à 2⁶³ − 1 (pas {seed})", f"0 to 2⁶³ − 1 (not {seed})"))
-    return Request(seed, tuple(mechanics), level, count, attempts, conflict)
+    return Request(seed, tuple(mechanics), level, count, attempts, conflict, at_least)
 
 
 # --- drawing a candidate ---------------------------------------------------------------------------------
@@ -450,7 +452,7 @@ PRUNE_ROUNDS = 3
 
 
 def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: int = GENERATOR_BUDGET,
-           conflict: bool = False) -> Generated | None:
+           conflict: bool = False, at_least: bool = False) -> Generated | None:
     """``doc`` completed (par, stars, teaches, hint) when it passes every check, else None.
 
     The cheap checks come first: solvable, then each requested mechanic needed, then the figures and the
@@ -470,12 +472,13 @@ def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: in
                     return None
             graph = state_graph(candidate, budget)
             found = figures(candidate, budget, graph=graph)
-            if difficulty(found) != level:
+            if difficulty(found) < level if at_least else difficulty(found) != level:
                 return None
             stars = ["finish", "par"] + [star for star in ("ghost", "sweep") if solve(candidate, star, budget).found]
             candidate.stars = tuple(stars)
             measured = measure(candidate, budget, graph)
-            if threshold_broken(candidate, measured) or measured.filler.solutions or (conflict and not measured.stars_conflict):
+            held = threshold_broken(candidate, measured) if level >= DESIGN_FROM else {}
+            if held or measured.filler.solutions or (conflict and not measured.stars_conflict):
                 return None
             if not measured.dead_stubs:
                 break
@@ -484,12 +487,12 @@ def accept(doc: dict[str, Any], mechanics: Sequence[str], level: int, budget: in
             return None
         filled = {**doc, "par": shortest.length, "stars": stars, "teaches": list(mechanics), "hint": _hint(mechanics)}
         finished = {key: filled[key] for key in LEVEL_FIELDS if key in filled}  # the order of the format
-        report = validate(parse_level(finished, "generated"), budget, design=True)
+        report = validate(parse_level(finished, "generated"), budget, design=level >= DESIGN_FROM)
     except (BudgetExceededError, MeepleError):
         return None
     if not report.ok:
         return None
-    return Generated(finished, found, level, 0)
+    return Generated(finished, found, difficulty(found), 0)
 
 
 def without_nodes(doc: dict[str, Any], names: set[str]) -> dict[str, Any]:
@@ -516,7 +519,8 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
 
     Level ids are ``<prefix>-<n>`` (prefix: ``g<seed>``).
     """
-    tag = f"{request.seed}:{','.join(request.mechanics)}:{request.difficulty}" + (":conflict" if request.conflict else "")
+    tag = (f"{request.seed}:{','.join(request.mechanics)}:{request.difficulty}" + (":conflict" if request.conflict else "")
+           + (":up" if request.at_least else ""))
     rng = random.Random(tag)
     prefix = prefix or f"g{request.seed}"
     for number in range(1, request.count + 1):
@@ -525,10 +529,11 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
             doc = draw(rng, request.mechanics, request.difficulty, level_id)
             if doc is None:
                 continue
-            doc = refine(doc, rng, request.mechanics, request.difficulty, conflict=request.conflict)
+            doc = refine(doc, rng, request.mechanics, request.difficulty, conflict=request.conflict,
+                         at_least=request.at_least)
             if doc is None:
                 continue
-            kept = accept(doc, request.mechanics, request.difficulty, conflict=request.conflict)
+            kept = accept(doc, request.mechanics, request.difficulty, conflict=request.conflict, at_least=request.at_least)
             if kept is not None:
                 kept.attempts = attempt
                 yield kept

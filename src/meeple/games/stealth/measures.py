@@ -10,7 +10,7 @@ with the rules' own :func:`~meeple.games.stealth.rules.step` (docs/rules/stealth
 * **filler** — back-and-forth steps in optimal solutions: a step that changes nothing but where the leader
   stands (no key taken, nobody neutralised), followed at once by the step back;
 * the **share of nodes on some optimal solution**, and the **dead stubs** (dead-end or lone nodes no
-  shortest solution of any declared objective visits, holding nothing);
+  shortest solution of any declared objective walks to or throws a stone onto, holding nothing);
 * per star, whether the **par run** (a shortest solution) earns it, and which declared stars **exclude**
   each other (no single winning run earns both).
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.games.stealth.level import Level
-from meeple.games.stealth.rules import CAUGHT, GO, PLAY, WON, State, initial_state, legal_actions, step
+from meeple.games.stealth.rules import CAUGHT, GO, PLAY, THROW, WON, State, initial_state, legal_actions, step
 from meeple.games.stealth.solver import DEFAULT_BUDGET, StateGraph, state_graph
 
 BONUS_STARS = ("ghost", "sweep")
@@ -238,6 +238,16 @@ class Measures:
                 "exclusive": [list(pair) for pair in self.exclusive], "stars_conflict": self.stars_conflict}
 
 
+def _used_nodes(graph: StateGraph, on: list[bool]) -> set[int]:
+    """The nodes the runs along ``on`` use: where the leader stands, and where its stones land."""
+    used = {graph.states[index].leader for index, here in enumerate(on) if here}
+    for here, row in enumerate(graph.moves):
+        if on[here]:
+            used.update(action[1] for action, child in row
+                        if action[0] == THROW and on[child] and graph.depth[child] == graph.depth[here] + 1)
+    return used
+
+
 def _dead_stubs(level: Level, graph: StateGraph, visited: set[int]) -> list[str]:
     used = {level.start, level.exit, *level.keys_at, *level.caravan}
     for spec in level.enemies:
@@ -251,7 +261,7 @@ def measure(level: Level, max_states: int = DEFAULT_BUDGET, graph: StateGraph | 
     graph = graph or state_graph(level, max_states)
     par, on = on_shortest(graph, star_goal(level, "finish"))
     moves = horizon(par or 0)
-    visited = {graph.states[index].leader for index, here in enumerate(on) if here}
+    visited = _used_nodes(graph, on)
     optimal = _count_runs(graph, on)
     stars: list[StarMeasure] = []
     par_wins = [graph.states[index] for index in graph.won() if on[index]]
@@ -259,7 +269,7 @@ def measure(level: Level, max_states: int = DEFAULT_BUDGET, graph: StateGraph | 
         goal = star_goal(level, star)
         shortest, star_on = on_shortest(graph, goal)
         if star in level.stars:
-            visited |= {graph.states[index].leader for index, here in enumerate(star_on) if here}
+            visited |= _used_nodes(graph, star_on)
         by_par = any(goal(state) for state in par_wins)
         stars.append(StarMeasure(star, star in level.stars, shortest, by_par))
     exclusive: list[tuple[str, str]] = []

@@ -24,7 +24,7 @@ from meeple.games.stealth.analysis import SCORE_STEPS, figures, mechanic_needed,
 from meeple.games.stealth.level import Level, parse_level
 from meeple.games.stealth.measures import measure
 from meeple.games.stealth.solver import solve, state_graph
-from meeple.games.stealth.validator import MAX_OPTIMAL_SOLUTIONS, MAX_RANDOM_WIN
+from meeple.games.stealth.validator import DESIGN_FROM, MAX_OPTIMAL_SOLUTIONS, MAX_RANDOM_WIN
 
 REFINE_BUDGET = 20_000
 """States a refinement step may explore (a larger variant is not kept)."""
@@ -34,15 +34,16 @@ REFINE_STEPS = 40
 Doc = dict[str, Any]
 
 
-def score_gap(value: float, level: int) -> float:
-    """How far a difficulty score lies outside the band of difficulty ``level`` (0 inside it)."""
+def score_gap(value: float, level: int, at_least: bool = False) -> float:
+    """How far a difficulty score lies outside the band of difficulty ``level`` (0 inside it; ``at_least``: the
+    band runs on to the hardest)."""
     low = SCORE_STEPS[level - 2] if level > 1 else float("-inf")
-    high = SCORE_STEPS[level - 1] if level <= len(SCORE_STEPS) else float("inf")
+    high = SCORE_STEPS[level - 1] if level <= len(SCORE_STEPS) and not at_least else float("inf")
     return max(0.0, low - value, value - high + 1e-9) if not low <= value < high else 0.0
 
 
 def cost(level: Level, mechanics: Sequence[str], difficulty: int, budget: int = REFINE_BUDGET,
-         conflict: bool = False) -> float | None:
+         conflict: bool = False, at_least: bool = False) -> float | None:
     """How far ``level`` is from what the generator accepts (0: nothing left to fix); None when it is unsolvable,
     a requested mechanic is not needed, or it is larger than ``budget`` states. ``conflict``: a level whose par
     run earns every bonus star it could offer is one step further."""
@@ -58,9 +59,11 @@ def cost(level: Level, mechanics: Sequence[str], difficulty: int, budget: int = 
         value = score(figures(level, budget, graph=graph))
     except BudgetExceededError:
         return None
-    return (3.0 * found.greedy.won + 4.0 * max(0.0, found.random_cautious - MAX_RANDOM_WIN)
-            + 0.3 * min(10, max(0, found.optimal_solutions - MAX_OPTIMAL_SOLUTIONS)) + 1.0 * bool(found.filler.solutions)
-            + 0.2 * len(found.dead_stubs) + 2.0 * score_gap(value, difficulty)
+    held = difficulty >= DESIGN_FROM  # the first act's tier is not held to the thresholds
+    return (held * (3.0 * found.greedy.won + 4.0 * max(0.0, found.random_cautious - MAX_RANDOM_WIN)
+                    + 0.3 * min(10, max(0, found.optimal_solutions - MAX_OPTIMAL_SOLUTIONS)))
+            + 1.0 * bool(found.filler.solutions)
+            + 0.2 * len(found.dead_stubs) + 2.0 * score_gap(value, difficulty, at_least)
             + 1.0 * (conflict and not any(star.shortest is not None and not star.by_par_run for star in found.stars)))
 
 
@@ -197,13 +200,13 @@ CHANGES: tuple[Callable[[Doc, random.Random], bool], ...] = (
 
 
 def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: int,
-           steps: int = REFINE_STEPS, conflict: bool = False) -> Doc | None:
+           steps: int = REFINE_STEPS, conflict: bool = False, at_least: bool = False) -> Doc | None:
     """``doc`` changed step by step toward a level the generator accepts (its :func:`cost` 0), or None when the
     drawn level is not worth refining (unsolvable, a requested mechanic not needed) or no change brought
     the cost to 0 within ``steps`` changes. A change is kept when the cost does not grow (ties too: the
     search may walk across a plateau)."""
     try:
-        current = cost(parse_level(doc, "generated"), mechanics, difficulty, conflict=conflict)
+        current = cost(parse_level(doc, "generated"), mechanics, difficulty, conflict=conflict, at_least=at_least)
     except FormatError:
         return None
     if current is None:
@@ -215,7 +218,7 @@ def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: i
         if not rng.choice(CHANGES)(trial, rng):
             continue
         try:
-            value = cost(parse_level(trial, "generated"), mechanics, difficulty, conflict=conflict)
+            value = cost(parse_level(trial, "generated"), mechanics, difficulty, conflict=conflict, at_least=at_least)
         except FormatError:
             continue
         if value is not None and value <= current:

@@ -37,6 +37,10 @@ MAX_NEUTRALISABLE = 4
 TUTORIAL_MARGIN = 3
 MAX_RANDOM_WIN = 0.25
 """The largest share of wins a random cautious player may have in a level beyond the first act."""
+DESIGN_FROM = 2
+"""The generator's difficulty from which its levels are held to the thresholds (R24, R26). Difficulty 1 is the
+first act's tier — a level a greedy player or a random walk cannot win scores 3.3 or more — and the first act
+is not held to them either; such levels still have no filler step and no dead stub."""
 MAX_OPTIMAL_SOLUTIONS = 3
 """The most optimal solutions a level beyond the first act may have when it offers the par star."""
 THRESHOLDS = {
