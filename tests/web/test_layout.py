@@ -83,6 +83,13 @@ def _murder(page: Any) -> None:
     page.wait_for_selector(".murder-card.selected")
 
 
+def _stealth(page: Any) -> None:
+    page.click("[data-game=stealth]")
+    page.click("[data-level='3-15']")  # the widest level of act 3, with a stone to throw
+    wait_version(page, 0)
+    page.wait_for_selector("#hint")
+
+
 SCENES: dict[str, Scene] = {
     "hive": Scene(_hive, ("#reserve-w button[data-piece]", "#hive-info", "#undo"), ".play-board .board-view",
                   ".hive-board .stack"),
@@ -91,6 +98,8 @@ SCENES: dict[str, Scene] = {
     "generic": Scene(_generic, ("#generic-moves button",), "#generic-view"),
     "murder": Scene(_murder, ("#murder-cards .card-name", "#hint", "#check"), ".play-board .murder-board",
                     ".murder-board .cell-floor"),
+    "stealth": Scene(_stealth, ("#hint", "#throw", ".stealth-board .node.target"), ".play-board .board-view",
+                     ".stealth-board .node.target .hit-area"),
 }
 
 OFF_SCREEN = """(selectors) => {

@@ -39,7 +39,7 @@ def test_level_1_1_is_solved_with_three_stars(page: Any) -> None:
     page.click("[data-node=exit].target")
     wait_version(page, 6)
     expect(page.locator("#outcome")).to_contain_text("Gagné")
-    assert page.locator(".stealth-side .star.earned").count() == 3
+    assert page.locator("#win-screen .star.earned").count() == 3
     # the win screen says each star and what it asks
     expect(page.locator("#win-screen")).to_contain_text("Niveau réussi en 6 coups")
     expect(page.locator("#win-screen [data-star=par]")).to_contain_text("En 6 coups ou moins")
@@ -260,3 +260,16 @@ def test_the_next_level_stays_in_its_act(page: Any) -> None:
     expect(page.locator("#win-screen")).to_be_visible()
     expect(page.locator("#retry-level")).to_be_visible()
     assert page.locator("#next-level").count() == 0  # act 2 is chosen from the level select
+
+
+def test_the_daily_level_is_in_the_level_select_and_the_lobby(page: Any) -> None:
+    page.click("[data-daily=stealth]")  # the lobby's link goes straight into today's level
+    wait_version(page, 0)
+    expect(page.locator(".stealth-side h2")).to_contain_text("Niveau du jour ·")
+    assert page.locator(".stealth-board .node.target").count() >= 1
+    page.click("#home-link")
+    page.click("[data-game=stealth]")
+    expect(page.locator("#stealth-daily")).to_contain_text("le même pour tout le monde")
+    page.click("#daily-level")  # the level select's button: the same level (one per date)
+    wait_version(page, 0)
+    expect(page.locator(".stealth-side h2")).to_contain_text("Niveau du jour ·")

@@ -35,6 +35,9 @@ WEEK: tuple[tuple[tuple[str, ...], int], ...] = (
 """Per weekday (Monday first): the mechanics the day's level needs and its difficulty (R24)."""
 DAILY_ATTEMPTS = 1_500
 """Candidates one seed may take before the next seed is tried."""
+DAILY_STATES = 5_000
+"""Reachable states a daily level may have: a small level, quick to make (each candidate is checked in
+milliseconds) and to play on a phone."""
 DAILY_SEEDS = 8
 """Seeds tried at most for one date."""
 CACHE_SIZE = 4
@@ -72,7 +75,8 @@ def make_daily(date: dt.date) -> Generated:
     """Generate ``date``'s level (the same for the same date); MeepleError if no seed gave one."""
     mechanics, difficulty, seed = daily_request(date)
     for offset in range(DAILY_SEEDS):
-        request = check_request(seed + offset, mechanics, difficulty, 1, DAILY_ATTEMPTS, at_least=True)
+        request = check_request(seed + offset, mechanics, difficulty, 1, DAILY_ATTEMPTS, at_least=True,
+                                max_states=DAILY_STATES)
         try:
             made = next(generate(request, prefix=f"daily-{date.isoformat()}"))
         except MeepleError:

@@ -40,7 +40,7 @@ from meeple.games.stealth.level import (
     parse_level,
 )
 from meeple.games.stealth.measures import measure
-from meeple.games.stealth.refine import refine
+from meeple.games.stealth.refine import REFINE_BUDGET, refine
 from meeple.games.stealth.solver import solve, state_graph
 from meeple.games.stealth.validator import DESIGN_FROM, MAX_NEUTRALISABLE, threshold_broken, validate
 
@@ -97,6 +97,8 @@ class Request:
     """Keep only levels whose par star excludes a bonus star (ghost or sweep): two runs for all the stars."""
     at_least: bool = False
     """Accept any difficulty from the one asked for up (the daily level), not that one only."""
+    max_states: int = GENERATOR_BUDGET
+    """Reachable states a candidate may have (the daily level asks for small ones: quick to make and to play)."""
 
 
 class RequestError(MeepleError):
@@ -109,7 +111,8 @@ class RequestError(MeepleError):
 
 
 def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 1,
-                  attempts: int = DEFAULT_ATTEMPTS, conflict: bool = False, at_least: bool = False) -> Request:
+                  attempts: int = DEFAULT_ATTEMPTS, conflict: bool = False, at_least: bool = False,
+                  max_states: int = GENERATOR_BUDGET) -> Request:
     """A :class:`Request`, or a :class:`RequestError` saying in one line which option is wrong and why."""
     unknown = [code for code in mechanics if code not in MECHANIC_CODES]
     if unknown:
@@ -142,7 +145,7 @@ def check_request(seed: int, mechanics: Sequence[str], level: int, count: int = 
         raise RequestError("--attempts", Msg(f"de 1 à {MAX_ATTEMPTS} (pas {attempts})", f"1 to {MAX_ATTEMPTS} (not {attempts})"))
     if not 0 <= seed < 2 ** 63:
         raise RequestError("--seed", Msg(f"de 0 à 2⁶³ − 1 (pas {seed})", f"0 to 2⁶³ − 1 (not {seed})"))
-    return Request(seed, tuple(mechanics), level, count, attempts, conflict, at_least)
+    return Request(seed, tuple(mechanics), level, count, attempts, conflict, at_least, max_states)
 
 
 # --- drawing a candidate ---------------------------------------------------------------------------------
@@ -530,10 +533,11 @@ def generate(request: Request, prefix: str | None = None) -> Iterator[Generated]
             if doc is None:
                 continue
             doc = refine(doc, rng, request.mechanics, request.difficulty, conflict=request.conflict,
-                         at_least=request.at_least)
+                         at_least=request.at_least, budget=min(request.max_states, REFINE_BUDGET))
             if doc is None:
                 continue
-            kept = accept(doc, request.mechanics, request.difficulty, conflict=request.conflict, at_least=request.at_least)
+            kept = accept(doc, request.mechanics, request.difficulty, request.max_states, conflict=request.conflict,
+                          at_least=request.at_least)
             if kept is not None:
                 kept.attempts = attempt
                 yield kept

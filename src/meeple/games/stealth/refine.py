@@ -200,13 +200,14 @@ CHANGES: tuple[Callable[[Doc, random.Random], bool], ...] = (
 
 
 def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: int,
-           steps: int = REFINE_STEPS, conflict: bool = False, at_least: bool = False) -> Doc | None:
+           steps: int = REFINE_STEPS, conflict: bool = False, at_least: bool = False,
+           budget: int = REFINE_BUDGET) -> Doc | None:
     """``doc`` changed step by step toward a level the generator accepts (its :func:`cost` 0), or None when the
     drawn level is not worth refining (unsolvable, a requested mechanic not needed) or no change brought
     the cost to 0 within ``steps`` changes. A change is kept when the cost does not grow (ties too: the
     search may walk across a plateau)."""
     try:
-        current = cost(parse_level(doc, "generated"), mechanics, difficulty, conflict=conflict, at_least=at_least)
+        current = cost(parse_level(doc, "generated"), mechanics, difficulty, budget, conflict, at_least)
     except FormatError:
         return None
     if current is None:
@@ -218,7 +219,7 @@ def refine(doc: Doc, rng: random.Random, mechanics: Sequence[str], difficulty: i
         if not rng.choice(CHANGES)(trial, rng):
             continue
         try:
-            value = cost(parse_level(trial, "generated"), mechanics, difficulty, conflict=conflict, at_least=at_least)
+            value = cost(parse_level(trial, "generated"), mechanics, difficulty, budget, conflict, at_least)
         except FormatError:
             continue
         if value is not None and value <= current:

@@ -5,6 +5,8 @@
 // Neutralised tray; a replayed step shown as it was.
 import { activatable, add, clear, h, keepFocus, s } from "../dom.js";
 import { t, tr } from "../i18n.js";
+import { PHONE, stageOf } from "../layout.js";
+import { boardView } from "../zoom.js";
 import { openEditor } from "./stealth-editor.js";
 import {
   angleTo, directionWords, doorPiece, enemyPiece, exitPiece, handIcon, hidePiece, keyColour, keyPiece, kindTitle,
@@ -16,6 +18,8 @@ const PREVIEW_KEY = "meeple.stealth.preview";
 const HINTED_KEY = "meeple.stealth.hinted";
 const SCALE = 100;
 const MARGIN = 60;
+const NODE_TARGET = 80; // board units a finger needs around a node (its hit disc is 88 across)
+const TOOLS_ROOM = 70; // board units above the map where the zoom buttons sit
 const LEADER_MS = 280;
 const ENEMY_MS = 320;
 const calmMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -164,9 +168,14 @@ function mount(root, ctx) {
   let placed = { key: null, moves: 0, pieces: new Map() };
   let animatedUntil = 0;
   const board = s("svg", { class: "board stealth-board", role: "group" });
+  // on a phone a node's finger-sized disc (88 units across) is drawn 44 px wide at least: a wide level pans
+  const zoom = boardView(board, { cell: NODE_TARGET });
   const previewBox = h("p", { class: "stealth-preview", id: "stealth-preview", "aria-live": "polite" });
-  const side = h("aside", { class: "stealth-side" });
-  root.append(h("div", { class: "game-layout" }, h("div", {}, board, previewBox), side));
+  const controls = h("div", { class: "stealth-controls", id: "stealth-controls" }); // the current action's, in the bar
+  const side = h("aside", { class: "stealth-side" }); // what the player reads: the level, the tray, the stars
+  root.append(zoom.element);
+  ctx.bar.append(previewBox, controls);
+  ctx.details.append(side);
 
   ctx.query("level").then((answer) => {
     info = answer;
@@ -190,7 +199,7 @@ function mount(root, ctx) {
   function draw() {
     redrawing = true; // the focus and blur of a redraw are not the player's: they change no preview
     try {
-      keepFocus(root, drawNow);
+      keepFocus(stageOf(root), drawNow); // the bar is outside root
     } finally {
       redrawing = false;
     }
@@ -207,21 +216,20 @@ function mount(root, ctx) {
     const py = (node) => (node.y - minY) * SCALE + MARGIN;
     const at = (id) => { const node = nodes.get(id); return [px(node), py(node)]; };
     clear(board);
-    board.setAttribute("viewBox", `0 0 ${width} ${height}`);
     board.setAttribute("aria-label", t("Plan du niveau", "Level map"));
     const active = view.enemies.filter((enemy) => enemy.state !== "out" && enemy.node);
     const preview = previewOn() && hovered ? previewOf(legalFor(hovered)) : null;
     const [lx, ly] = at(view.leader);
     const pieces = new Map(); // id → {element, x, y, angle, nose, cone}: what the animations move
 
-    for (const enemy of active) { // a patrol's route, under everything
-      const spec = (info?.patrols || []).find((patrol) => patrol.id === enemy.id);
-      if (spec) board.append(routePath(spec.route.map(at), spec.loop));
-    }
     for (const edge of view.edges) {
       const [x1, y1] = at(edge.a), [x2, y2] = at(edge.b);
       board.append(s("line", { x1, y1, x2, y2, class: ["edge", edge.oneway && "oneway"] }));
       if (edge.oneway) board.append(onewayArrows(x1, y1, x2, y2));
+    }
+    for (const enemy of active) { // a patrol's route, dotted along its edges
+      const spec = (info?.patrols || []).find((patrol) => patrol.id === enemy.id);
+      if (spec) board.append(routePath(spec.route.map(at), spec.loop));
     }
     const cones = new Map();
     for (const enemy of active) {
@@ -260,6 +268,12 @@ function mount(root, ctx) {
     const you = s("g", {}, leaderPiece(lx, ly));
     board.append(you);
     pieces.set("leader", { element: you, x: lx, y: ly });
+    // the view owns the viewBox; a wide level on a phone shows first where you stand
+    // (on a phone, a strip above the map for the zoom buttons: on a level one or two nodes high they would
+    // cover nodes)
+    const room = PHONE.matches ? TOOLS_ROOM : 0; // beside a wide screen's board the buttons sit above it
+    zoom.setContent({ x: 0, y: -room, width, height: height + room },
+      { x: lx - 2 * SCALE, y: ly - 2 * SCALE, width: 4 * SCALE, height: 4 * SCALE });
     animate(pieces);
     drawPreviewText(preview);
     drawSide();
@@ -363,11 +377,17 @@ function mount(root, ctx) {
     const declared = view.stars?.declared || info?.stars || [];
     const canThrow = (state.legal || []).some((move) => move.throw);
     clear(side);
+    clear(controls);
+    add(controls,
+      state.replay ? replayNote(view) : null,
+      !state.replay && state.outcome ? endScreen(view, declared) : null,
+      state.legal && !state.outcome ? hintControls() : null,
+      canThrow || throwing ? h("button", { type: "button", id: "throw", "aria-pressed": String(throwing),
+        on: { click: () => { throwing = !throwing; hovered = null; draw(); } } },
+      throwing ? t("Annuler le lancer", "Cancel the throw") : t("Lancer une pierre sonore", "Throw a noise stone")) : null);
     add(side,
       h("h2", {}, heading()),
       info ? h("p", { class: "hint" }, tr(info.hint)) : null,
-      state.replay ? replayNote(view) : null,
-      !state.replay && state.outcome ? endScreen(view, declared) : null,
       h("p", {}, t(`Tour ${view.turn}`, `Turn ${view.turn}`), info?.par ? ` · ${t("par", "par")} ${info.par}` : "",
         view.stones ? ` · ${t("pierres", "stones")} ${view.stones}` : "",
         view.keys.length ? ` · ${t("clés", "keys")} ${view.keys.join(", ")}` : ""),
@@ -378,10 +398,6 @@ function mount(root, ctx) {
         h("span", { class: "alert-swatch", "aria-hidden": "true" }),
         t(`${capitalisedEnemyName(e.id)} : en alerte, impossible à neutraliser`, `${capitalisedEnemyName(e.id)}: on alert, cannot be neutralised`))),
       state.outcome && !state.replay ? null : h("p", {}, t("Étoiles : ", "Stars: "), starRow(declared, [], info?.par)),
-      state.legal && !state.outcome ? hintControls() : null,
-      canThrow || throwing ? h("button", { type: "button", id: "throw", "aria-pressed": String(throwing),
-        on: { click: () => { throwing = !throwing; hovered = null; draw(); } } },
-      throwing ? t("Annuler le lancer", "Cancel the throw") : t("Lancer une pierre sonore", "Throw a noise stone")) : null,
       h("label", { class: "choice" }, h("input", { type: "checkbox", id: "preview-setting", checked: previewOn(),
         on: { change: (event) => { localStorage.setItem(PREVIEW_KEY, event.target.checked ? "on" : "off"); draw(); } } }),
       t("Aperçu du coup", "Move preview")),
@@ -503,7 +519,10 @@ function mount(root, ctx) {
       if (!(state.legal || []).some((move) => move.throw)) throwing = false;
       draw();
     },
-    destroy() { clearTimeout(settling); },
+    destroy() {
+      clearTimeout(settling);
+      zoom.destroy();
+    },
   };
 }
 
@@ -513,4 +532,4 @@ function lastMove(move) {
   return node ? [`[data-node="${CSS.escape(node)}"]`] : [];
 }
 
-export default { players: "solo", hideStart: true, setup, mount, lastMove };
+export default { players: "solo", hideStart: true, setup, mount, lastMove, actionBar: true };
