@@ -46,7 +46,7 @@ def test_a_level_is_played_with_the_keyboard_alone(page: Any) -> None:
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.closest('[data-node]')?.dataset.node") == "a":
             break
-    assert "aller à a" in (page.evaluate("document.activeElement.getAttribute('aria-label')") or "")
+    assert "aller au nœud vers l'est" in (page.evaluate("document.activeElement.getAttribute('aria-label')") or "")
     expect(page.locator("#stealth-preview")).to_contain_text("Aperçu")  # the focused move is previewed
     page.keyboard.press("Enter")
     wait_version(page, 1)

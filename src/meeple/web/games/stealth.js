@@ -3,7 +3,7 @@
 // be neutralised, capture warning); the enemies' moves animated after yours; « Indice » (the next move of a
 // shortest way out, at the cost of the par star); the win screen with each star and what it means; the
 // Neutralised tray; a replayed step shown as it was.
-import { activatable, add, clear, h, keepFocus, s } from "../dom.js";
+import { activatable, add, clear, h, keepFocus, s, tip } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { PHONE, stageOf } from "../layout.js";
 import { boardView } from "../zoom.js";
@@ -338,7 +338,7 @@ function mount(root, ctx) {
         if (!redrawing && !event.relatedTarget?.closest?.("[data-node]")) hover(null);
       });
     } else {
-      group.setAttribute("aria-label", label);
+      tip(group, label); // a tooltip: a group without a role may not carry an aria-label
     }
     return group;
   }
