@@ -89,7 +89,8 @@ function mount(root, ctx) {
     } else {
       info.textContent = t(`Aux ${colourName(view.colour_to_move)}s de jouer…`, `${view.colour_to_move === "w" ? "White" : "Black"} to move…`);
     }
-    if (view.last_move) add(actions, h("span", { class: "muted last-move-text" }, t("Dernier coup : ", "Last move: "), h("code", {}, view.last_move.uhp)));
+    const shownLast = (line || view).last_move; // the move that led to the position on the board
+    if (shownLast) add(actions, h("span", { class: "muted last-move-text" }, t("Dernier coup : ", "Last move: "), h("code", {}, shownLast.uhp)));
     actions.hidden = !actions.children.length;
   }
 
