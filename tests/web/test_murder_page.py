@@ -43,6 +43,8 @@ def _solve_with_hints(page: Any) -> None:
 
 def test_the_hint_is_beside_the_board_and_pencil_marks_go_once_solved(new_page: Any) -> None:
     page = new_page(viewport={"width": 1280, "height": 800})
+    # a returning player: the first-steps guide, shown above the tools on a first game, is put away
+    page.evaluate("localStorage.setItem('meeple.coached', JSON.stringify(['murder']))")
     _new_case(page)
     page.click("#hint")
     page.wait_for_selector(".hint-steps")

@@ -316,7 +316,6 @@ function mount(root, ctx) {
           `Why (${result.steps.length} step${result.steps.length > 1 ? "s" : ""})`)),
         h("ol", { class: "hint-steps" }, result.steps.map((step) => h("li", {}, tr(step.text))))) : null);
     drawBoard();
-    report.scrollIntoView?.({ block: "nearest" });
   }
 
   async function printCase() {

@@ -34,6 +34,8 @@ export default function rules() {
     section("turn", t("Comment jouer", "How to play"),
       h("p", {}, t("Choisissez une personne (sa fiche ou son jeton), puis cliquez une case pour l'y placer ; recliquez pour la retirer. Le crayon note des possibilités dans les cases. « Vérifier » dit si une règle est enfreinte ; « Indice » donne la prochaine déduction logique et montre ses cases.",
         "Choose a person (their card or token), then click a cell to place them; click again to take them off. The pencil notes possibilities in cells. \"Check\" tells whether a rule is broken; \"Hint\" gives the next logical deduction and shows its cells.")),
+      h("p", {}, t("Les aides se règlent sous le plateau : le chrono (que l'on peut masquer), les notes automatiques (qui peut encore être sur chaque case d'après sa fiche), les erreurs signalées ; « Défi » les coupe, indice compris. L'« Enquête du jour » est la même pour tous, plus dure au fil de la semaine.",
+        "The helpers are set under the board: the clock (which can be hidden), automatic notes (who may still be on each cell by their card), mistakes shown; \"Challenge\" turns them off, the hint too. The \"Daily case\" is the same for everyone, harder as the week goes on.")),
       h("p", {}, t("Les rangées R1, R2… sont numérotées de haut en bas et les colonnes C1, C2… de gauche à droite, le long du plateau : « R2C3 » dans un indice, c'est la rangée 2, colonne 3.",
         "Rows R1, R2… are numbered from top to bottom and columns C1, C2… from left to right, along the board: \"R2C3\" in a hint is row 2, column 3."))),
     section("placing", t("Placement", "Placement"),
