@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, Field
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
 from meeple.server.errors import ServerError
+from meeple.server.people.api import SignedIn
 from meeple.server.requests import address_of, while_connected
 from meeple.server.rooms import MAX_START_MOVES, RoomSpec, SeatSpec
 from meeple.server.service import RoomService
@@ -78,7 +79,7 @@ class ResumeIn(BaseModel):
     tokens: list[str] = Field(default_factory=list, max_length=200)
 
 
-def add_api(app: FastAPI, service: RoomService) -> None:
+def add_api(app: FastAPI, service: RoomService, signed_in: SignedIn) -> None:
     @app.get("/api/games", summary="The games this server offers")
     async def games() -> dict[str, JSON]:
         return {"games": [entry.to_json() for entry in service.registry.entries()]}
@@ -95,11 +96,13 @@ def add_api(app: FastAPI, service: RoomService) -> None:
     async def create_room(body: RoomIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
         await fair.take("create", address)
+        caller = await signed_in(request)  # a signed-in creator's seats are their account's
         spec = RoomSpec(
             game=body.game, options=body.options, mode=body.mode, seed=body.seed, turn_seconds=body.turn_seconds,
             seats=[SeatSpec(kind=s.kind, level=s.level, name=s.name) for s in body.seats], moves=list(body.moves),
         )
-        room, token = await while_connected(request, service.create_room(spec, owner=address))
+        account = caller[0].account if caller else None
+        room, token = await while_connected(request, service.create_room(spec, owner=address, account=account))
         seats = room.seats_of(token)
         return {"code": room.code, "token": token, "seats": list(seats), "state": service.state_for(room, seats)}
 
@@ -120,7 +123,9 @@ def add_api(app: FastAPI, service: RoomService) -> None:
     async def join(code: str, body: JoinIn, request: Request) -> dict[str, JSON]:
         address = address_of(request)
         await fair.take("join", address)
-        room, seat, token = await service.join(code, body.seat, body.name, address)
+        caller = await signed_in(request)
+        room, seat, token = await service.join(code, body.seat, body.name, address,
+                                               caller[0].account if caller else None)
         return {"code": room.code, "seat": seat, "token": token, "state": await service.current_state(room, (seat,))}
 
     @app.post("/api/rooms/{code}/moves", summary="Play a move for your seat")

@@ -23,6 +23,7 @@ from meeple.server.bus import make_bus
 from meeple.server.clock import Clock
 from meeple.server.errors import ServerError
 from meeple.server.fairuse import Limits, RateLimited
+from meeple.server.people.api import SignedIn, add_people_api
 from meeple.server.registry import GameRegistry, UnknownGameError
 from meeple.server.requests import ClientGone, error_response, limited_json
 from meeple.server.service import RoomService
@@ -83,7 +84,9 @@ def create_app(db_url: str | None = None, registry: GameRegistry | None = None, 
         # (added last, so outermost: every other layer sees the client's own address)
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     _add_error_handlers(app)
-    add_api(app, service)
+    signed_in = SignedIn(service.people, allowed)
+    add_api(app, service, signed_in)
+    add_people_api(app, service.people, signed_in)
     add_room_socket(app, service, allowed)
     _add_web(app, service.registry)
     if docs:

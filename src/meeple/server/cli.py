@@ -63,6 +63,14 @@ def serve(
     = str(DEFAULTS.moves),
     limit_moves_per_address: Annotated[str, _rate_option("--limit-moves-per-address", "coups et annulations",
                                                          "moves and undos")] = str(DEFAULTS.moves_per_address),
+    limit_signup: Annotated[str, _rate_option("--limit-signup", "comptes créés", "accounts created")]
+    = str(DEFAULTS.signup),
+    limit_signin: Annotated[str, _rate_option("--limit-signin", "connexions tentées", "sign-in attempts")]
+    = str(DEFAULTS.signin),
+    limit_signin_name: Annotated[str, typer.Option("--limit-signin-name", help=cli_help(
+        "connexions tentées par nom de compte, toutes adresses confondues (NOMBRE/DURÉE)",
+        "sign-in attempts per account name, from every address together (COUNT/PERIOD)"))]
+    = str(DEFAULTS.signin_name),
     limit_misses: Annotated[str, _rate_option("--limit-misses", "codes de salle inconnus avant blocage",
                                               "unknown room codes before a lockout")] = str(DEFAULTS.misses),
     lockout: Annotated[str, _duration_option("--lockout", "durée du blocage après trop de codes inconnus",
@@ -121,7 +129,9 @@ def serve(
     limits = Limits(
         create=parse_rate(limit_create), join=parse_rate(limit_join), lookup=parse_rate(limit_lookup),
         query=parse_rate(limit_query), moves=parse_rate(limit_moves),
-        moves_per_address=parse_rate(limit_moves_per_address), misses=parse_rate(limit_misses), lockout_seconds=parse_duration(lockout),
+        moves_per_address=parse_rate(limit_moves_per_address), misses=parse_rate(limit_misses),
+        lockout_seconds=parse_duration(lockout),
+        signup=parse_rate(limit_signup), signin=parse_rate(limit_signin), signin_name=parse_rate(limit_signin_name),
         ai_searches_per_client=ai_searches, ai_rooms_per_client=ai_rooms, game_calls_per_client=game_calls,
         trusted_proxies=tuple(_proxy(value) for value in trust_proxy or ()),
         finished_ttl=parse_duration(expire_finished), abandoned_ttl=parse_duration(expire_abandoned),

@@ -109,6 +109,13 @@ class Limits:
     (issue 26) gets 90."""
     moves_per_address: Rate = Rate(600, 60)
     """Moves and undos per address, all its seats and rooms together: 10 a second, a class behind one NAT."""
+    signup: Rate = Rate(5, 3600)
+    """Accounts created per address: 5, then one every 12 minutes."""
+    signin: Rate = Rate(20, 600)
+    """Sign-in attempts per address: 20, then one every 30 s."""
+    signin_name: Rate = Rate(10, 600)
+    """Sign-in attempts per account name (from every address together): 10, then one every minute, so that
+    guessing one person's password is hopeless even from many addresses."""
     misses: Rate = Rate(10, 3600)
     """Look-ups of codes that name no room, per address: 10, then one more every 6 minutes; the miss that
     finds none left locks the address out."""
@@ -260,7 +267,14 @@ ACTIONS: dict[str, Msg] = {
     "lookup": Msg("trop de salles consultées", "too many rooms looked up"),
     "query": Msg("trop de questions", "too many questions"),
     "moves_per_address": Msg("trop de coups", "too many moves"),
+    "signup": Msg("trop de comptes créés", "too many accounts created"),
+    "signin": Msg("trop de connexions tentées", "too many sign-in attempts"),
+    "signin_name": Msg("trop de connexions tentées pour ce nom", "too many sign-in attempts for this name"),
 }
+
+
+KEYED_BY_NAME = frozenset({"signin_name"})
+"""The actions counted per account name rather than per address."""
 
 
 class Counters(Protocol):
@@ -318,10 +332,12 @@ class FairUse:
         self.counters: Counters = counters or LocalCounters()
 
     async def take(self, action: str, address: str) -> None:
-        """Spend one of ``address``'s ``action`` tokens; :class:`RateLimited` when it has none left."""
+        """Spend one of ``address``'s ``action`` tokens (for ``signin_name``, the key is the account's name,
+        not an address); :class:`RateLimited` when it has none left."""
         wait = await self.counters.take(action, getattr(self.limits, action), address, self.now())
         if wait > 0:
-            raise self._limited(ACTIONS[action], Msg("depuis votre adresse", "from your address"), wait)
+            where = Msg("", "") if action in KEYED_BY_NAME else Msg("depuis votre adresse", "from your address")
+            raise self._limited(ACTIONS[action], where, wait)
 
     async def take_change(self, address: str, room: str, seats: Sequence[int]) -> None:
         """A move or an undo message (whatever becomes of it: played, stale, illegal) from ``address`` for
@@ -335,8 +351,9 @@ class FairUse:
     @staticmethod
     def _limited(what: Msg, whose: Msg, wait: float) -> RateLimited:
         retry = max(1, math.ceil(wait))
-        return RateLimited("rate_limited", Msg(f"{what.fr} {whose.fr} : réessayez dans {retry} s",
-                                               f"{what.en} {whose.en}: try again in {retry} s"), wait)
+        fr, en = f"{what.fr} {whose.fr}".rstrip(), f"{what.en} {whose.en}".rstrip()
+        return RateLimited("rate_limited", Msg(f"{fr} : réessayez dans {retry} s", f"{en}: try again in {retry} s"),
+                           wait)
 
     async def check_lookup(self, address: str) -> None:
         """:class:`RateLimited` while ``address`` is locked out for missing room codes too often."""

@@ -40,6 +40,8 @@ from meeple.server.database import Database
 from meeple.server.errors import ServerError, refusal
 from meeple.server.expiry import Expiry
 from meeple.server.fairuse import FairQueue, FairUse, Limits
+from meeple.server.people.accounts import People
+from meeple.server.people.store import Account
 from meeple.server.registry import GameEntry, GameRegistry
 from meeple.server.rooms import MAX_NAME, MODES, Room, RoomSpec, new_seats, play_opening, replay, turn_seconds
 from meeple.server.shared_limits import shared_counters
@@ -80,6 +82,8 @@ class RoomService:
         self.calls = GameCalls(registry, self.limits, game_workers)
         self.turns = Turns(self, workers, ai_delay)
         self.expiry = Expiry(self)
+        self.people = People(self)
+        """The accounts and their sessions (:mod:`meeple.server.people`)."""
         self._sweeper: asyncio.Task[None] | None = None
 
     @property
@@ -159,9 +163,10 @@ class RoomService:
         return await self.expiry.sweep()
 
     # --- rooms ----------------------------------------------------------------------------------
-    async def create_room(self, spec: RoomSpec, owner: str = "") -> tuple[Room, str]:
-        """Make a room as ``spec`` asks for the client at address ``owner``; returns it and the creator's
-        seat token. A room against the computer counts towards the owner's cap of live ones."""
+    async def create_room(self, spec: RoomSpec, owner: str = "", account: Account | None = None) -> tuple[Room, str]:
+        """Make a room as ``spec`` asks for the client at address ``owner`` (signed in as ``account``: its
+        seats are the account's, under its name); returns it and the creator's seat token. A room against
+        the computer counts towards the owner's cap of live ones."""
         entry = self.registry.get(spec.game)
         if any(seat.kind == "ai" for seat in spec.seats):
             self.turns.check_ai_rooms(owner)
@@ -175,12 +180,16 @@ class RoomService:
         # an imported game's moves, each checked by the engine, in a thread (not the server's loop)
         opening = await asyncio.to_thread(play_opening, game, spec.moves) if spec.moves else []
         # Once the game is made the room is stored and kept whole, even if its creator hangs up meanwhile.
-        return await asyncio.shield(self._open_room(entry, spec, game, owner, opening))
+        return await asyncio.shield(self._open_room(entry, spec, game, owner, opening, account))
 
     async def _open_room(self, entry: GameEntry, spec: RoomSpec, game: Game[Any], owner: str,
-                         opening: list[tuple[int, JSON]]) -> tuple[Room, str]:
+                         opening: list[tuple[int, JSON]], account: Account | None) -> tuple[Room, str]:
         token = secrets.token_urlsafe(18)
         seats = new_seats(entry, spec, game.num_players, token)
+        if account is not None:
+            for seat in seats:
+                if seat.token == token:
+                    seat.account_id, seat.name = account.id, account.name
         clock_seconds = turn_seconds(entry, spec)
         now = self.clock.now()
         waiting = any(seat.kind == "open" for seat in seats)  # the clock starts once every seat is taken
@@ -265,8 +274,10 @@ class RoomService:
         await asyncio.to_thread(replay, row, game)
         return Room(row=row, entry=entry, game=game)
 
-    async def join(self, code: str, seat: int | None, name: str, address: str | None = None) -> tuple[Room, int, str]:
-        """Take an open seat (the first one if ``seat`` is None); returns the room, the seat and its token.
+    async def join(self, code: str, seat: int | None, name: str, address: str | None = None,
+                   account: Account | None = None) -> tuple[Room, int, str]:
+        """Take an open seat (the first one if ``seat`` is None), under the name of ``account`` when signed in;
+        returns the room, the seat and its token.
 
         The store decides who gets a seat (a conditional write: the seat still open, the room unchanged
         since this process last read it), so two people joining through two processes of a cluster at once
@@ -276,7 +287,7 @@ class RoomService:
         room = await self.room(code, address)
         async with room.lock:
             for _attempt in range(JOIN_ATTEMPTS):
-                chosen, taken, deadline, starts = self._seat_to_take(room, seat, name)
+                chosen, taken, deadline, starts = self._seat_to_take(room, seat, name, account)
                 try:
                     await self.db.run(self.store.take_seat, room.code, taken, room.version + 1, deadline, starts)
                 except (StaleWriteError, SeatTakenError):
@@ -289,7 +300,8 @@ class RoomService:
                 return room, chosen, taken.token or ""
         raise refusal("stale", "la salle change sans cesse : réessayez", "the room keeps changing: try again", 409)
 
-    def _seat_to_take(self, room: Room, seat: int | None, name: str) -> tuple[int, SeatRow, float | None, bool]:
+    def _seat_to_take(self, room: Room, seat: int | None, name: str,
+                      account: Account | None) -> tuple[int, SeatRow, float | None, bool]:
         """The seat a join takes as the room stands in memory: its index, its new row, the turn deadline and
         whether this seat is the last open one (the game starts); 409 when it is not open."""
         open_seats = room.waiting()
@@ -302,7 +314,9 @@ class RoomService:
             raise refusal("bad_request", f"pas de place {seat + 1}", f"no seat {seat + 1}")
         if seat not in open_seats:
             raise refusal("seat_taken", f"la place {seat + 1} est prise", f"seat {seat + 1} is taken", 409)
-        taken = SeatRow(seat=seat, kind="human", token=secrets.token_urlsafe(18), name=name.strip()[:MAX_NAME])
+        taken = SeatRow(seat=seat, kind="human", token=secrets.token_urlsafe(18),
+                        name=account.name if account else name.strip()[:MAX_NAME],
+                        account_id=account.id if account else None)
         starts = open_seats == [seat]
         deadline = room.row.turn_deadline
         if starts and room.row.turn_seconds and room.game.to_move() is not None:
@@ -319,14 +333,7 @@ class RoomService:
             except (ServerError, MeepleError) as error:
                 log.warning("room %s cannot be resumed: %s", code, error)
                 continue
-            seats = tuple(sorted({s for token in tokens for s in room.seats_of(token)}))
-            outcome = room.game.outcome()
-            found.append({
-                "code": room.code, "game": room.row.game, "mode": room.row.mode, "seats": list(seats),
-                "moves": len(room.game.move_stack), "over": outcome is not None,
-                "to_move": room.game.to_move(), "updated_at": room.row.updated_at, "waiting": room.waiting(),
-                "players": self.views.players(room),
-            })
+            found.append(self.views.summary(room, sorted({s for token in tokens for s in room.seats_of(token)})))
         return found
 
     async def attach(self, room: Room, client: Client) -> None:

@@ -367,7 +367,7 @@ class Store:
         query = (select(rooms_table.c.code, rooms_table.c.updated_at)
                  .join(seats_table, seats_table.c.room_code == rooms_table.c.code)
                  .where(seats_table.c.token.in_(wanted)))
-        expired = _expired(cutoffs or Cutoffs())
+        expired = expired_condition(cutoffs or Cutoffs())
         if expired is not None:
             query = query.where(not_(expired))
         with self.engine.connect() as connection:
@@ -377,7 +377,7 @@ class Store:
     def expire_rooms(self, cutoffs: Cutoffs, spare: Sequence[str] = (), limit: int = 500) -> list[str]:
         """Delete up to ``limit`` rooms expired by ``cutoffs`` (not those of ``spare``), with their seats and
         moves, in one transaction; returns their codes."""
-        expired = _expired(cutoffs)
+        expired = expired_condition(cutoffs)
         if expired is None:
             return []
         query = select(rooms_table.c.code).where(expired)
@@ -424,7 +424,7 @@ def _check_versions(connection: Any, writes: Sequence[Write]) -> None:
         raise StaleWriteError(stale)
 
 
-def _expired(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
+def expired_condition(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
     """The SQL condition of an expired room (None when every rule is off)."""
     rules: list[ColumnElement[bool]] = []
     rooms = rooms_table.c

@@ -35,9 +35,21 @@ class Views:
         connected = {seat for client in room.clients for seat in client.seats} | self.remote_seats(room.code)
         return [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
-             "connected": s.kind == "ai" or s.seat in connected}
+             "connected": s.kind == "ai" or s.seat in connected,
+             "account": s.name if s.account_id is not None else None, "deleted": s.account_deleted}
             for s in room.row.seats
         ]
+
+    def summary(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
+        """A room in a list of rooms (« Reprendre », « Mes parties »), for a client holding ``seats``: its game,
+        how far it is, whose turn it is, who plays."""
+        outcome = room.game.outcome()
+        return {
+            "code": room.code, "game": room.row.game, "mode": room.row.mode, "seats": list(seats),
+            "moves": len(room.game.move_stack), "over": outcome is not None,
+            "to_move": room.game.to_move(), "updated_at": room.row.updated_at, "waiting": room.waiting(),
+            "players": self.players(room), "rated": room.row.rated,
+        }
 
     @staticmethod
     def can_undo(room: Room, seats: Sequence[int]) -> bool:
