@@ -1,6 +1,6 @@
 """The HTTP API of rooms and games (documented at ``/docs``): list the games, ask a game a question, create
-and join rooms, read a room, play or undo over HTTP, ask a room's game a question, list the rooms a browser
-may resume."""
+and join rooms, read a room, play or undo over HTTP, resign, abort, offer and answer a draw, a takeback or a
+rematch (:mod:`meeple.server.actions`), ask a room's game a question, list the rooms a browser may resume."""
 
 from __future__ import annotations
 
@@ -64,6 +64,16 @@ class UndoIn(BaseModel):
 
     token: str
     version: int
+
+
+class ActionIn(BaseModel):
+    """A game action over HTTP (resign, abort, offer, accept, decline): the seat token, the version the client
+    saw and, for an offer, its kind (``draw``, ``takeback``, ``rematch``; for an answer, optionally the kind
+    answered)."""
+
+    token: str
+    version: int
+    offer: str | None = Field(default=None, max_length=16)
 
 
 class QueryIn(BaseModel):
@@ -144,6 +154,31 @@ def add_api(app: FastAPI, service: RoomService, signed_in: SignedIn) -> None:
         seats = room.seats_of(body.token)
         await fair.take_change(address, room.code, seats)
         return {"version": await service.undo(room, seats, body.version)}
+
+    async def act(action: str, code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        address = address_of(request)
+        room = await service.room(code, address)
+        return await service.actions.act(room, room.seats_of(body.token), action, body.version, body.offer, address)
+
+    @app.post("/api/rooms/{code}/resign", summary="Resign: your seat loses, the game ends")
+    async def resign(code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        return await act("resign", code, body, request)
+
+    @app.post("/api/rooms/{code}/abort", summary="Abort the game before every side moved: it does not count")
+    async def abort(code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        return await act("abort", code, body, request)
+
+    @app.post("/api/rooms/{code}/offer", summary="Offer a draw, ask for a takeback or a rematch")
+    async def offer(code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        return await act("offer", code, body, request)
+
+    @app.post("/api/rooms/{code}/accept", summary="Accept the offer waiting for your answer")
+    async def accept(code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        return await act("accept", code, body, request)
+
+    @app.post("/api/rooms/{code}/decline", summary="Decline the offer waiting (or withdraw your own)")
+    async def decline(code: str, body: ActionIn, request: Request) -> dict[str, JSON]:
+        return await act("decline", code, body, request)
 
     @app.post("/api/rooms/{code}/query/{name}", summary="Ask the game a question about this room")
     async def query(code: str, name: str, body: QueryIn, request: Request) -> dict[str, JSON]:

@@ -97,6 +97,9 @@ class GameAdapter:
     """The options a new room stores to rebuild this very game later (default: the game's own ``options``).
     A game that draws its content from its seed (murder generates its case) records the content itself, so
     that its rooms replay the same game after an upgrade of the generator."""
+    assisting_queries: frozenset[str] = frozenset()
+    """The queries that are the computer's help to a player (Hive's ``analyse``: the engine's best move): refused
+    to everyone while a rated game goes on (issue 23: rated games forbid the computer's help)."""
     inline_content: Mapping[str, ContentLimits] = field(default_factory=dict)
     """The options that may carry a whole document sent by the client (a level, a scenario, a case), with
     the limits the game's format sets for it. Such a document is checked against its limits before any
@@ -124,6 +127,7 @@ class GameAdapter:
             "timer": self.timeout_moves is not None,
             "queries": sorted(self.queries),
             "catalog": sorted(self.catalog),
+            "assisting": sorted(self.assisting_queries),
         }
 
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.core.errors import MeepleError
-from meeple.core.game import JSON, Game
+from meeple.core.game import JSON, Game, Outcome
 from meeple.core.i18n import Msg
 from meeple.server.clients import Client
+from meeple.server.endings import outcome_scores, result_outcome
 from meeple.server.errors import refusal
 from meeple.server.registry import GameEntry
 from meeple.server.store import RoomRow, SeatRow
@@ -49,6 +50,9 @@ class RoomSpec:
     moves: list[JSON] = field(default_factory=list)
     """The moves the game starts from (an imported game, as the engine's JSON): played in order by the seat
     to move, before anyone joins; at most :data:`MAX_START_MOVES`."""
+    rated: bool = False
+    """Whether the room's result moves its players' ratings: no takeback, none of the computer's help
+    (who may create one is the lobby's rule; the room only carries the flag)."""
 
 
 @dataclass
@@ -68,6 +72,11 @@ class Room:
     owner: str = ""
     """Whose AI searches this room's are in the fair queue: its creator's address (for a room rebuilt
     from the store, the address that first asked for it)."""
+    declined: dict[tuple[int, str], int] = field(default_factory=dict)
+    """Per (seat, kind of offer), the number of moves when that seat's last such offer was declined or
+    withdrawn: it may not make it again before a move (:mod:`meeple.server.actions`; this process only)."""
+    rematch_told: str | None = None
+    """The rematch whose seats this process already gave to the room's clients."""
 
     @property
     def code(self) -> str:
@@ -83,6 +92,27 @@ class Room:
         """The seat at ``index``."""
         return self.row.seats[index]
 
+    def outcome(self) -> Outcome | None:
+        """Whether the room's game is over, and how: the ending its players decided (a resignation, an agreed
+        draw, an abort: :mod:`meeple.server.endings`), else the rules' (the engine's); None while it goes on.
+        The one question every part of the server asks (never ``game.outcome()`` alone)."""
+        if self.row.result is not None:
+            return result_outcome(self.row.result, self.row.seats)
+        return self.game.outcome()
+
+    def to_move(self) -> int | None:
+        """The seat to move, None once the room's game is over (:meth:`outcome`, for whatever reason)."""
+        return None if self.row.result is not None else self.game.to_move()
+
+    def scores(self) -> tuple[float, ...] | None:
+        """Each seat's score once the game is over: 1 won, 0.5 drew, 0 lost (in seat order); None while it
+        goes on, and for an aborted game, which does not count (what a rating reads)."""
+        if self.row.result is not None:
+            scores = self.row.result.get("scores")
+            return tuple(float(score) for score in scores) if isinstance(scores, list) else None
+        outcome = self.game.outcome()
+        return None if outcome is None else outcome_scores(outcome, len(self.row.seats))
+
     def waiting(self) -> list[int]:
         """The seats still open: an online game starts (moves, clock, computer) once none is left."""
         return [s.seat for s in self.row.seats if s.kind == "open"]
@@ -95,11 +125,17 @@ class Room:
 
     def active_seat(self, seats: Sequence[int]) -> int | None:
         """Whose view a client holding ``seats`` sees: the seat to move if it holds it, else its first."""
-        mover = self.game.to_move()
+        mover = self.to_move()
         if mover in seats:
             return mover
         return seats[0] if seats else None
 
+
+
+def recorded_options(entry: GameEntry, game: Game[Any]) -> dict[str, JSON]:
+    """The options a new room stores: those that rebuild this very game (see ``GameAdapter.recorded_options``)."""
+    record = entry.adapter.recorded_options
+    return dict(record(game) if record is not None else game.options)
 
 
 def play_opening(game: Game[Any], moves: Sequence[JSON]) -> list[tuple[int, JSON]]:

@@ -24,12 +24,13 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, NoReturn
 
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON, Game, canonical_json
 from meeple.core.rng import fresh_seed
+from meeple.server.actions import Actions
 from meeple.server.bus import LocalBus
 from meeple.server.calls import GameCalls
 from meeple.server.clients import Client
@@ -43,7 +44,17 @@ from meeple.server.fairuse import FairQueue, FairUse, Limits
 from meeple.server.people.accounts import People
 from meeple.server.people.store import Account
 from meeple.server.registry import GameEntry, GameRegistry
-from meeple.server.rooms import MAX_NAME, MODES, Room, RoomSpec, new_seats, play_opening, replay, turn_seconds
+from meeple.server.rooms import (
+    MAX_NAME,
+    MODES,
+    Room,
+    RoomSpec,
+    new_seats,
+    play_opening,
+    recorded_options,
+    replay,
+    turn_seconds,
+)
 from meeple.server.shared_limits import shared_counters
 from meeple.server.store import RoomRow, SeatRow, SeatTakenError, StaleWriteError, Store, Write
 from meeple.server.turns import Turns
@@ -84,6 +95,10 @@ class RoomService:
         self.expiry = Expiry(self)
         self.people = People(self)
         """The accounts and their sessions (:mod:`meeple.server.people`)."""
+        self.actions = Actions(self)
+        """Resign, abort, draw, takeback and rematch (:mod:`meeple.server.actions`)."""
+        self.on_finished: list[Callable[[Room], Awaitable[None]]] = []
+        """Called once a room's game is over (see :meth:`finished`): the ratings subscribe here."""
         self._sweeper: asyncio.Task[None] | None = None
 
     @property
@@ -144,10 +159,32 @@ class RoomService:
         if publish:
             self.cluster.publish_change(room)
         self.turns.schedule(room)
+        self.actions.tell_rematch(room)
+
+    def finished(self, room: Room) -> None:
+        """``room``'s game ended with the change this process just stored (a last move, a time-out, a
+        resignation, an agreed draw, an abort): each of :attr:`on_finished` is called with it, once, in the
+        background (never for a room that was already over, nor on another process that hears of it).
+        ``room.outcome()`` says how it ended and ``room.scores()`` each seat's score (1, 0.5, 0; None for an
+        aborted game, which does not count). A local game taken back by its undo and finished again tells
+        again; a rated game has no undo and no takeback."""
+        for hook in self.on_finished:
+            self.spawn(self._tell_finished(hook, room))
+
+    @staticmethod
+    async def _tell_finished(hook: Callable[[Room], Awaitable[None]], room: Room) -> None:
+        try:
+            await hook(room)
+        except Exception:  # one subscriber's failure is its own: the game stays as stored
+            log.exception("room %s: a hook of the game's end failed", room.code)
 
     # --- questions, and what a client sees ----------------------------------------------------------
     async def query(self, room: Room, seats: Sequence[int], name: str, params: JSON, owner: str = "") -> JSON:
-        """Ask the game a question about this room's position (:meth:`GameCalls.query`)."""
+        """Ask the game a question about this room's position (:meth:`GameCalls.query`); the computer's help
+        (``GameAdapter.assisting_queries``) is refused to everyone while a rated game goes on."""
+        if room.row.rated and name in room.entry.adapter.assisting_queries and room.outcome() is None:
+            raise refusal("no_help_in_rated", "partie classée en cours : pas d'aide de l'ordinateur avant la fin",
+                          "rated game in progress: no help from the computer before its end", 409)
         return await self.calls.query(room, seats, name, params, owner)
 
     async def catalog(self, game: str, name: str, params: JSON, owner: str = "") -> JSON:
@@ -194,19 +231,20 @@ class RoomService:
         now = self.clock.now()
         waiting = any(seat.kind == "open" for seat in seats)  # the clock starts once every seat is taken
         row = RoomRow(
-            code=await self._fresh_code(), game=entry.info.name, options=_recorded_options(entry, game), seed=game.seed,
+            code=await self.fresh_code(), game=entry.info.name, options=recorded_options(entry, game), seed=game.seed,
             mode=spec.mode, version=0, turn_seconds=clock_seconds,
             turn_deadline=now + clock_seconds if clock_seconds and game.to_move() is not None and not waiting else None,
             created_at=now, updated_at=now, seats=seats, moves=opening,
-            finished_at=now if opening and game.outcome() is not None else None,
+            finished_at=now if opening and game.outcome() is not None else None, rated=spec.rated,
         )
         await self.db.run(self.store.create_room, row)
         room = Room(row=row, entry=entry, game=game, owner=owner)
-        self._keep_in_memory(room)
+        self.keep_in_memory(room)
         self.after_change(room)
         return room, token
 
-    async def _fresh_code(self) -> str:
+    async def fresh_code(self) -> str:
+        """A room code no room uses yet."""
         while True:
             code = new_code()
             if code not in self.rooms and not await self.db.run(self.store.code_exists, code):
@@ -243,14 +281,14 @@ class RoomService:
                     raise refusal("unknown_room", f"aucune salle « {code} »", f"no room '{code}'", 404)
                 room = await self._rebuild(row, address)
                 room.owner = address
-                self._keep_in_memory(room)
+                self.keep_in_memory(room)
                 self.after_change(room)
                 return room
         finally:
             if not lock.locked():
                 self._loading.pop(code, None)
 
-    def _keep_in_memory(self, room: Room) -> None:
+    def keep_in_memory(self, room: Room) -> None:
         """Hold ``room`` in memory; past :data:`MAX_ROOMS_IN_MEMORY`, forget the longest idle rooms that
         nobody watches and nothing is pending on (they are in the store, and come back when asked)."""
         self.rooms[room.code] = room
@@ -344,6 +382,7 @@ class RoomService:
             room.clients.add(client)
             self.views.broadcast(room)
             self.cluster.publish_presence(room)
+            self.actions.tell_rematch(room, [client])  # a player coming back to a room whose rematch is ready
 
     async def detach(self, room: Room, client: Client) -> None:
         """A client left; the others see that its seats are no longer connected."""
@@ -365,7 +404,7 @@ class RoomService:
         if version != room.version:
             raise refusal("stale", f"message périmé : la partie en est à la version {room.version}, pas {version}",
                           f"stale message: the game is at version {room.version}, not {version}", 409)
-        mover = room.game.to_move()
+        mover = room.to_move()
         if mover is None:
             raise refusal("game_over", "la partie est terminée", "the game is over", 409)
         if waiting := room.waiting():
@@ -409,15 +448,16 @@ class RoomService:
             log.exception("engine failure in room %s", room.code)
             await self._reload(room)
             raise refusal("internal", "erreur du moteur : coup refusé", "engine error: move refused", 500) from error
-        deadline = self._next_deadline(room, mover_before)
+        deadline = self.next_deadline(room, mover_before)
         first = len(room.row.moves)
         now = self.clock.now()
         finished = now if game.outcome() is not None else None
+        offer = self.actions.offer_after_moves(room, [seat for seat, _data in pushed]) if finished is None else None
         try:
             await self.db.write(Write(room.code, room.version + 1, deadline, first, tuple(pushed), at=now,
-                                    finished_at=finished))
+                                      finished_at=finished, offer=offer, rematch=room.row.rematch))
         except StaleWriteError:
-            await self._refresh_after_race(room)
+            await self.refresh_after_race(room)
         except Exception as error:
             log.exception("storage failure in room %s", room.code)
             self._undo_pushes(room, len(pushed))
@@ -425,14 +465,16 @@ class RoomService:
         room.row.moves.extend(pushed)
         room.row.version += 1
         room.row.turn_deadline = deadline
-        room.row.updated_at, room.row.finished_at = now, finished
+        room.row.updated_at, room.row.finished_at, room.row.offer = now, finished, offer
+        if finished is not None:
+            self.finished(room)
 
     @staticmethod
     def _undo_pushes(room: Room, count: int) -> None:
         for _ in range(count):
             room.game.pop()
 
-    async def _refresh_after_race(self, room: Room) -> NoReturn:
+    async def refresh_after_race(self, room: Room) -> NoReturn:
         """Another process of the cluster changed the room first: take its version from the database, show
         it to this process's clients, and refuse the change as any stale message is refused."""
         await self._reload(room)
@@ -470,9 +512,11 @@ class RoomService:
             rebuilt = await self._rebuild(row)
             room.game, room.row = rebuilt.game, row
 
-    def _next_deadline(self, room: Room, mover_before: int | None) -> float | None:
+    def next_deadline(self, room: Room, mover_before: int | None) -> float | None:
+        """The turn clock's deadline after a change (None: no clock, or nobody to move): a new turn gets
+        the whole time, the same seat going on keeps its deadline."""
         seconds = room.row.turn_seconds
-        mover = room.game.to_move()
+        mover = room.to_move()
         if seconds is None or mover is None:
             return None
         if mover != mover_before or room.row.turn_deadline is None:
@@ -494,12 +538,13 @@ class RoomService:
                     break
             popped = len(room.row.moves) - keep
             self._undo_pushes(room, popped)
-            deadline = self._next_deadline(room, mover_before)
+            deadline = self.next_deadline(room, mover_before)
             now = self.clock.now()
             try:
-                await self.db.write(Write(room.code, room.version + 1, deadline, keep=keep, at=now))
+                await self.db.write(Write(room.code, room.version + 1, deadline, keep=keep, at=now,
+                                          rematch=room.row.rematch))
             except StaleWriteError:
-                await self._refresh_after_race(room)
+                await self.refresh_after_race(room)
             except Exception as error:
                 for _seat, data in room.row.moves[keep:]:
                     room.game.push(room.game.move_from_json(data))
@@ -508,12 +553,6 @@ class RoomService:
             del room.row.moves[keep:]
             room.row.version += 1
             room.row.turn_deadline = deadline
-            room.row.updated_at, room.row.finished_at = now, None
+            room.row.updated_at, room.row.finished_at, room.row.offer = now, None, None
             self.after_change(room)
             return room.version
-
-
-def _recorded_options(entry: GameEntry, game: Game[Any]) -> dict[str, JSON]:
-    """The options a new room stores: those that rebuild this very game (see ``GameAdapter.recorded_options``)."""
-    record = entry.adapter.recorded_options
-    return dict(record(game) if record is not None else game.options)

@@ -86,6 +86,13 @@ class RoomRow:
     """When its game ended (None while it goes on; also for rooms stored before this was recorded)."""
     rated: bool = False
     """Whether its result moves the players' ratings."""
+    result: dict[str, JSON] | None = None
+    """The ending its players decided, beside the rules' (a resignation, an agreed draw, an abort:
+    :mod:`meeple.server.endings`); None while the rules alone decide."""
+    offer: dict[str, JSON] | None = None
+    """The offer waiting for an answer (a draw, a takeback, a rematch: :mod:`meeple.server.actions`), or None."""
+    rematch: str | None = None
+    """The code of the room of its rematch, once the players agreed to one."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,14 @@ class Write:
     at: float = field(default_factory=time.time)
     finished_at: float | None = None
     """When the game ended with this change (None: it goes on)."""
+    result: dict[str, JSON] | None = None
+    offer: dict[str, JSON] | None = None
+    rematch: str | None = None
+    """The room's ending decided by its players, pending offer and rematch after this change (each change
+    writes all three, as the room then stands: :class:`RoomRow`)."""
+    creates: RoomRow | None = None
+    """A room made in the same transaction (a rematch: the new room exists exactly when the old one points
+    at it)."""
 
 
 _INSERT_MOVES = insert(moves_table)
@@ -120,7 +135,8 @@ _TOUCH_ROOMS = (
     update(rooms_table)
     .where(rooms_table.c.code == bindparam("w_code"))
     .values(version=bindparam("w_version"), turn_deadline=bindparam("w_deadline"), updated_at=bindparam("w_at"),
-            finished_at=bindparam("w_finished"))
+            finished_at=bindparam("w_finished"), result=bindparam("w_result"), offer=bindparam("w_offer"),
+            rematch=bindparam("w_rematch"))
 )
 _FORGET_MOVES = delete(moves_table).where(moves_table.c.room_code == bindparam("w_code"),
                                           moves_table.c.idx >= bindparam("w_keep"))
@@ -232,27 +248,7 @@ class Store:
     def create_room(self, room: RoomRow) -> None:
         """Store a new room, its seats and the moves it starts from (an imported game; usually none)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(rooms_table).values(
-                    code=room.code,
-                    game=room.game,
-                    options=canonical_json(room.options),
-                    seed=room.seed,
-                    mode=room.mode,
-                    version=room.version,
-                    turn_seconds=room.turn_seconds,
-                    turn_deadline=room.turn_deadline,
-                    created_at=room.created_at,
-                    updated_at=room.updated_at,
-                    finished_at=room.finished_at,
-                    rated=room.rated,
-                )
-            )
-            connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
-            if room.moves:
-                connection.execute(_INSERT_MOVES, [
-                    {"room_code": room.code, "idx": index, "seat": seat, "move": canonical_json(move),
-                     "created_at": room.created_at} for index, (seat, move) in enumerate(room.moves)])
+            _insert_room(connection, room)
 
     def load_room(self, code: str) -> RoomRow | None:
         """The room ``code`` with its seats and moves, or None."""
@@ -287,6 +283,9 @@ class Store:
                 moves=[(int(seat), json.loads(move)) for seat, move in move_rows],
                 finished_at=row["finished_at"],
                 rated=bool(row["rated"]),
+                result=_json_loaded(row["result"]),
+                offer=_json_loaded(row["offer"]),
+                rematch=row["rematch"],
             )
 
     def append_moves(
@@ -313,9 +312,13 @@ class Store:
         rows = [{"room_code": w.code, "idx": w.first_index + offset, "seat": seat, "move": canonical_json(move),
                  "created_at": w.at} for w in writes for offset, (seat, move) in enumerate(w.moves)]
         rooms = [{"w_code": w.code, "w_version": w.version, "w_deadline": w.turn_deadline, "w_at": w.at,
-                  "w_finished": w.finished_at} for w in writes]
+                  "w_finished": w.finished_at, "w_result": _json_or_none(w.result), "w_offer": _json_or_none(w.offer),
+                  "w_rematch": w.rematch} for w in writes]
         with self.engine.begin() as connection:
             _check_versions(connection, writes)
+            for write in writes:
+                if write.creates is not None:
+                    _insert_room(connection, write.creates)
             if forget:
                 connection.execute(_FORGET_MOVES, forget)
             if rows:
@@ -437,6 +440,42 @@ def expired_condition(cutoffs: Cutoffs) -> ColumnElement[bool] | None:
         open_seat = select(other.c.seat).where(other.c.room_code == rooms.code, other.c.kind == "open")
         rules.append(and_(rooms.created_at < cutoffs.unstarted, open_seat.exists()))
     return or_(*rules) if rules else None
+
+
+def _insert_room(connection: Any, room: RoomRow) -> None:
+    """Insert a new room, its seats and its starting moves, in the transaction of ``connection``."""
+    connection.execute(
+        insert(rooms_table).values(
+            code=room.code,
+            game=room.game,
+            options=canonical_json(room.options),
+            seed=room.seed,
+            mode=room.mode,
+            version=room.version,
+            turn_seconds=room.turn_seconds,
+            turn_deadline=room.turn_deadline,
+            created_at=room.created_at,
+            updated_at=room.updated_at,
+            finished_at=room.finished_at,
+            rated=room.rated,
+            result=_json_or_none(room.result),
+            offer=_json_or_none(room.offer),
+            rematch=room.rematch,
+        )
+    )
+    connection.execute(insert(seats_table), [_seat_values(room.code, seat) for seat in room.seats])
+    if room.moves:
+        connection.execute(_INSERT_MOVES, [
+            {"room_code": room.code, "idx": index, "seat": seat, "move": canonical_json(move),
+             "created_at": room.created_at} for index, (seat, move) in enumerate(room.moves)])
+
+
+def _json_or_none(value: JSON) -> str | None:
+    return None if value is None else canonical_json(value)
+
+
+def _json_loaded(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
 
 
 def _seat_values(code: str, seat: SeatRow) -> dict[str, Any]:

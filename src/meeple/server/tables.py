@@ -39,6 +39,12 @@ rooms_table = Table(
     Column("updated_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves the players' ratings
+    # the ending decided by the players rather than by the rules (a resignation, an agreed draw, an abort: JSON,
+    # server/endings.py), the offer waiting for an answer (draw, takeback, rematch: JSON), and the room of the
+    # rematch once agreed (its code; no foreign key: the two rooms expire each by its own rules)
+    Column("result", Text, nullable=True),
+    Column("offer", Text, nullable=True),
+    Column("rematch", String(16), nullable=True),
 )
 
 seats_table = Table(

@@ -84,7 +84,7 @@ class Turns:
         if not room.owner or not any(seat.kind == "ai" for seat in room.row.seats):
             return
         live = self._ai_rooms.setdefault(room.owner, {})
-        if room.game.outcome() is None:
+        if room.outcome() is None:  # a game resigned, abandoned or aborted frees its place at once too
             live[room.code] = self.service.clock.now()
         else:
             live.pop(room.code, None)
@@ -102,7 +102,7 @@ class Turns:
     # --- the computer ------------------------------------------------------------------------------
     def _schedule_ai(self, room: Room) -> None:
         cancel_other(room.ai_task)
-        mover = room.game.to_move()
+        mover = room.to_move()
         if mover is None or room.seat(mover).kind != "ai" or room.waiting():
             room.ai_task = None
             return
@@ -145,7 +145,7 @@ class Turns:
         cancel_other(room.timer_task)
         room.timer_task = None
         deadline = room.row.turn_deadline
-        if deadline is None or room.game.to_move() is None or room.entry.adapter.timeout_moves is None \
+        if deadline is None or room.to_move() is None or room.entry.adapter.timeout_moves is None \
                 or room.waiting():  # never a time-out for a seat nobody holds
             return
         version = room.version
@@ -160,7 +160,7 @@ class Turns:
         timeout_moves = room.entry.adapter.timeout_moves
         assert timeout_moves is not None
         async with room.lock:
-            if room.version != version or room.game.to_move() is None:
+            if room.version != version or room.to_move() is None:
                 return
             snapshot = room.game.copy()
             moves = timeout_moves(snapshot)

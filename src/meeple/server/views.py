@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from meeple.core.game import JSON
+from meeple.server.actions import available
 from meeple.server.clock import Clock
 from meeple.server.rooms import Room
 
@@ -43,20 +44,22 @@ class Views:
     def summary(self, room: Room, seats: Sequence[int]) -> dict[str, JSON]:
         """A room in a list of rooms (« Reprendre », « Mes parties »), for a client holding ``seats``: its game,
         how far it is, whose turn it is, who plays."""
-        outcome = room.game.outcome()
+        outcome = room.outcome()
         return {
             "code": room.code, "game": room.row.game, "mode": room.row.mode, "seats": list(seats),
-            "moves": len(room.game.move_stack), "over": outcome is not None,
-            "to_move": room.game.to_move(), "updated_at": room.row.updated_at, "waiting": room.waiting(),
+            "moves": len(room.game.move_stack), "over": outcome is not None, "result": room.row.result,
+            "to_move": room.to_move(), "updated_at": room.row.updated_at, "waiting": room.waiting(),
             "players": self.players(room), "rated": room.row.rated,
         }
 
     @staticmethod
     def can_undo(room: Room, seats: Sequence[int]) -> bool:
-        """Undo exists in local games only, for the person holding every human seat, once a person moved."""
+        """Undo exists in local unrated games only, for the person holding every human seat, once a person
+        moved, and not once the players ended the game (a resignation, a draw agreed) or made its rematch."""
         humans = [s.seat for s in room.row.seats if s.kind == "human"]
         return (
             room.row.mode == "local"
+            and not room.row.rated and room.row.result is None and room.row.rematch is None
             and bool(seats)
             and set(humans) <= set(seats)
             and any(room.seat(seat).kind == "human" for seat, _move in room.row.moves)
@@ -82,11 +85,14 @@ class Views:
         return f'{head[:-1]},"view":{view_text}}}'
 
     def state_for(self, room: Room, seats: Sequence[int], with_view: bool = True) -> dict[str, JSON]:
-        """The state message for a client holding ``seats``: its own view, never another seat's."""
+        """The state message for a client holding ``seats``: its own view, never another seat's. Beside the
+        game: ``result`` (the ending its players decided, :mod:`meeple.server.endings`), ``offer`` (the offer
+        waiting for an answer, or the last one declined), ``rematch`` (the code of its rematch), ``rated`` and
+        ``actions`` (what these seats may do now: :func:`meeple.server.actions.available`)."""
         game = room.game
         active = room.active_seat(seats)
-        mover = game.to_move()
-        outcome = game.outcome()
+        mover = room.to_move()
+        outcome = room.outcome()
         deadline = room.row.turn_deadline
         legal = None
         if room.entry.adapter.send_legal_moves and mover is not None and mover == active:
@@ -108,6 +114,11 @@ class Views:
             "turn_seconds": room.row.turn_seconds,
             "time_left": None if deadline is None or outcome is not None else max(0.0, deadline - self.clock.now()),
             "waiting": room.waiting(),
+            "result": room.row.result,
+            "offer": room.row.offer,
+            "rematch": room.row.rematch,
+            "rated": room.row.rated,
+            "actions": available(room, seats),
         }
         if with_view:
             state["view"] = self.view(room, active)[0]

@@ -7,11 +7,16 @@ every change and takes its messages::
     {"type": "undo",  "id": 2, "version": 8}
     {"type": "query", "id": 3, "name": "preview", "params": {...}}
     {"type": "ping",  "id": 4}
+    {"type": "resign" | "abort", "id": 5, "version": 9}
+    {"type": "offer", "id": 6, "version": 9, "offer": "draw" | "takeback" | "rematch"}
+    {"type": "accept" | "decline", "id": 7, "version": 10, "offer": <the kind answered, optional>}
 
-Replies: ``{"type": "ack", "id", "version"}`` once a move is stored, ``{"type": "answer", "id",
+Replies: ``{"type": "ack", "id", "version"}`` once a move or an action is stored (an action's ack also
+carries ``rematch``, the client's seats in the room's rematch once there is one), ``{"type": "answer", "id",
 "result"}``, ``{"type": "pong", "id"}``, ``{"type": "state", ...}`` (see :meth:`Views.state_for`),
-and ``{"type": "error", "id", "error": <code>, "message": {"fr", "en"}}`` for a bad message, which
-changes nothing.
+``{"type": "rematch", "code", "token", "seats"}`` (the client's seat in the rematch its room's players agreed
+to: :mod:`meeple.server.actions`), and ``{"type": "error", "id", "error": <code>, "message": {"fr", "en"}}``
+for a bad message, which changes nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from fastapi import FastAPI, WebSocket
 from meeple.core.errors import MeepleError
 from meeple.core.game import JSON
 from meeple.core.i18n import Msg
+from meeple.server.actions import MESSAGES as ACTIONS
 from meeple.server.clients import Client
 from meeple.server.errors import ServerError
 from meeple.server.fairuse import RateLimited
@@ -298,6 +304,10 @@ async def _handle_message(service: RoomService, room: Any, client: Client, text:
             return {"type": "answer", "id": message_id, "name": name, "result": result}
         if kind == "ping":
             return {"type": "pong", "id": message_id}
+        if kind in ACTIONS:
+            done = await service.actions.act(room, client.seats, str(kind), message.get("version"),
+                                             message.get("offer"), client.address)
+            return {"type": "ack", "id": message_id, **done}
         raise ServerError("malformed", Msg(f"type de message inconnu : {kind!r}"[:120],
                                            f"unknown message type: {kind!r}"[:120]))
     except ServerError as error:

@@ -157,4 +157,4 @@ def make_adapter() -> GameAdapter:
     return GameAdapter(public_view=True, choose_move=choose_move, levels=LEVELS, default_level="medium",
                        queries={"targets": targets, "analyse": analyse, **history_queries(describe)},
                        catalog={"game_types": game_types, "read_game": read_game}, send_legal_moves=False,
-                       worker_queries=frozenset({"analyse", "read_game"}))
+                       worker_queries=frozenset({"analyse", "read_game"}), assisting_queries=frozenset({"analyse"}))
