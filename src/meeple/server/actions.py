@@ -31,9 +31,11 @@ The rules (docs/security.md, « Game actions »):
   transaction as the old room's pointer to it (``rooms.rematch``), and each player's client of the old room
   receives its new seat token over its own websocket: ``{"type": "rematch", "code", "token", "seats"}``.
 
-Against floods: a seat whose offer was declined (or withdrawn) may not make that offer again before a move
-(stored with the room: cluster-wide), and each seat of a room makes at most :data:`OFFER_RATE` offers
-(counted by each process).
+Against floods: every action message spends the seat's and the address's allowance of changes, as a move
+does (``--limit-moves``, ``--limit-moves-per-address``); a seat whose offer was declined (or withdrawn) may not
+make that offer again before a move (stored with the room); and each seat of a room makes at most
+:data:`OFFER_RATE` offers. All three hold across a cluster (the last two through the store and the bus's
+Redis).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from meeple.core.rng import fresh_seed
 from meeple.server.clients import Client
 from meeple.server.endings import aborted, agreed_draw, resignation
 from meeple.server.errors import ServerError, refusal
-from meeple.server.fairuse import AddressBuckets, Rate, RateLimited
+from meeple.server.fairuse import Rate, RateLimited
 from meeple.server.rooms import Room, recorded_options
 from meeple.server.store import RoomRow, SeatRow, StaleWriteError, Write
 
@@ -273,8 +275,6 @@ class Actions:
 
     def __init__(self, service: RoomService) -> None:
         self.service = service
-        self._offers = AddressBuckets(OFFER_RATE)
-        """Offers made per seat of a room (``code/seat``), in this process."""
 
     async def act(self, room: Room, seats: Sequence[int], action: str, version: JSON, kind: JSON = None,
                   owner: str = "") -> dict[str, JSON]:
@@ -282,6 +282,8 @@ class Actions:
         the room ``version`` it saw; ``owner``: its address (a rematch's new room is its). Returns the new
         version, and the client's seats in the rematch when there is one."""
         service = self.service
+        if owner:  # every action message counts like a move (whatever becomes of it): --limit-moves
+            await service.fair.take_change(owner, room.code, seats)
         async with room.lock:
             if service.cluster.clustered and isinstance(version, int) and version != room.version:
                 await service.refresh(room)  # another process may have changed it: the database decides
@@ -328,7 +330,9 @@ class Actions:
         if not waiting:  # nobody to ask: the computer, or this person holds every human seat
             await self._carry_out(room, {"kind": kind, "seat": seat}, seats, owner)
             return
-        wait = self._offers.take(f"{room.code}/{seat}", self.service.clock.now())
+        # counted where the server counts its other allowances: in a cluster, the bus's Redis (one count for
+        # the seat whatever process its messages reach)
+        wait = await self.service.fair.counters.take("offers", OFFER_RATE, f"{room.code}/{seat}", self.service.clock.now())
         if wait > 0:
             raise RateLimited("rate_limited", Msg(
                 f"trop de propositions : {OFFER_RATE.count} au plus, puis une toutes les "
@@ -375,7 +379,7 @@ class Actions:
         if any(s.kind == "ai" for s in row.seats):
             service.turns.check_ai_rooms(owner)
         if owner:
-            service.fair.take("create", owner)  # a rematch is a room made, like any other
+            await service.fair.take("create", owner)  # a rematch is a room made, like any other
         upgrade = entry.adapter.stored_options
         options = upgrade(row.options) if upgrade is not None else row.options
         game = await service.calls.new_game(entry, dict(options), fresh_seed(), owner)
