@@ -75,8 +75,8 @@ class Turns:
         cap = self.service.limits.ai_rooms_per_client
         if len(live) >= cap:
             raise RateLimited("too_many_ai_rooms", Msg(
-                f"déjà {cap} parties contre l'ordinateur en cours depuis votre adresse : terminez-en une d'abord",
-                f"already {cap} games against the computer under way from your address: finish one first"),
+                f"déjà {cap} parties contre l'ordinateur en cours depuis votre adresse : terminez-en ou abandonnez-en une d'abord (« Reprendre »)",
+                f"already {cap} games against the computer under way from your address: finish or resign one first ('Resume')"),
                 min(live.values()) + AI_ROOM_IDLE_SECONDS - now)
 
     def _track_ai_room(self, room: Room) -> None:

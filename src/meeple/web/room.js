@@ -6,6 +6,7 @@ import { onLang, t, tr } from "./i18n.js";
 import { tokenFor } from "./keep.js";
 import { RoomSocket, statusText } from "./net.js";
 import { coachPanel } from "./coach.js";
+import { gameActions } from "./actions.js";
 import { historyPanel } from "./history.js";
 import { joinRoom } from "./lobby.js";
 import { playStage } from "./layout.js";
@@ -36,12 +37,14 @@ export function showRoom(app, code, pages) {
   // the board, the controls of the current action and the rest, laid out by one rule for every game
   const stage = playStage();
   const board = stage.board;
-  stage.bar.append(actions);
+  // resign, draw, abort, takeback, rematch (in the bar) and the answer to an offer (under the outcome: actions.js)
+  const more = gameActions({ request: (type, fields) => socket.request(type, fields) });
+  stage.bar.append(more.element, actions);
   const rulesSlot = h("span", { class: "rules-slot" });
   const variants = h("p", { class: "room-variants", id: "room-variants", hidden: true });
   const shell = h("section", { class: "room" },
     h("div", { class: "room-bar" }, players, clock, h("span", { class: "spacer" }), statusLine, reconnect, rulesSlot),
-    variants, banner, waiting, stage.element);
+    variants, banner, more.prompt, waiting, stage.element);
   app.append(shell);
   let history = null; // the History panel, once the game's page is known
   let coach = null; // the first steps of a game new to this player
@@ -57,6 +60,7 @@ export function showRoom(app, code, pages) {
     state: (state) => onState(state),
     status: (status) => { room.status = status; drawStatus(); },
     error: (message) => toast(tr(message.message), "error"),
+    message: (message) => more.notice(message),
   });
 
   const ctx = {
@@ -269,6 +273,7 @@ export function showRoom(app, code, pages) {
     clear(actions);
     const state = room.state;
     if (!state) return;
+    more.update(state);
     if (state.can_undo && !history?.replaying()) { // no undo from a replayed position
       actions.append(h("button", { type: "button", id: "undo", on: { click: () => ctx.undo() } },
         t("Annuler le coup", "Undo")));
