@@ -198,6 +198,8 @@ def test_abort_until_both_sides_moved_then_only_resign(client: TestClient) -> No
     assert _refused(client, waiting["code"], "resign", waiting["token"], 0) == (409, "waiting_for_players")
     _ok(client, waiting["code"], "abort", waiting["token"], 0)
     assert _state(client, waiting["code"])["outcome"] is not None
+    late = client.post(f"/api/rooms/{waiting['code']}/join", json={"name": "Cy"})
+    assert late.status_code == 409 and late.json()["error"] == "game_over"  # nobody joins an aborted room
 
 
 # --- takeback -----------------------------------------------------------------------------------

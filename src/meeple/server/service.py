@@ -341,7 +341,11 @@ class RoomService:
     def _seat_to_take(self, room: Room, seat: int | None, name: str,
                       account: Account | None) -> tuple[int, SeatRow, float | None, bool]:
         """The seat a join takes as the room stands in memory: its index, its new row, the turn deadline and
-        whether this seat is the last open one (the game starts); 409 when it is not open."""
+        whether this seat is the last open one (the game starts); 409 when it is not open, or the room's game
+        is over (aborted while it waited)."""
+        if room.outcome() is not None:
+            raise refusal("game_over", "la partie est terminée : vous pouvez la regarder",
+                          "the game is over: you may watch it", 409)
         open_seats = room.waiting()
         if seat is None:
             if not open_seats:

@@ -166,6 +166,6 @@ class People:
                 continue
             summary = self.service.views.summary(room, [seat for seat, _token in seats])
             summary["tokens"] = sorted({token for _seat, token in seats if token})
-            summary["your_turn"] = room.game.to_move() in {seat for seat, _token in seats} and not room.waiting()
+            summary["your_turn"] = room.to_move() in {seat for seat, _token in seats} and not room.waiting()
             found.append(summary)
         return found
