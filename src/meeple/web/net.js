@@ -34,7 +34,8 @@ const RETRY_DELAYS = [300, 700, 1500, 3000, 5000, 8000];
 /**
  * The live link to one room. Calls handlers.state(message) for each state, handlers.status(s) with
  * "connecting" | "open" | "closed" | "gone" | "refused", handlers.error(message) for an error not tied to a
- * request, handlers.message(message) for any other message not tied to a request (a rematch's seat). The seat token goes in the first message (the hello), never in the address, where proxies log it.
+ * request, handlers.message(message) for any other message not tied to a request (a rematch's seat). The
+ * seat token goes in the first message (the hello), never in the address, where proxies log it.
  * request() sends a message and resolves with its ack/answer, or rejects with an ApiError.
  */
 export class RoomSocket {
