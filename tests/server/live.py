@@ -15,7 +15,8 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 TEST_PLUGINS = "tests.server.take_plugin,tests.server.hidden_cards"
 ONE_ADDRESS_LIMITS = ("--limit-create", "100000/1m", "--limit-join", "100000/1m", "--limit-lookup", "100000/1m",
-                      "--limit-query", "100000/1m", "--ai-rooms-per-client", "100000")
+                      "--limit-query", "100000/1m", "--ai-rooms-per-client", "100000",
+                      "--limit-signup", "100000/1m", "--limit-signin", "100000/1m", "--limit-signin-name", "100000/1m")
 """Every test of a session talks to the server from 127.0.0.1: as one address it makes more rooms than a
 person would (the limits themselves are tested in tests/server/test_hostile_fairuse.py)."""
 

@@ -6,6 +6,7 @@ import { lang, onLang, setLang, t, tr } from "./i18n.js";
 import { keep } from "./keep.js";
 import { api } from "./net.js";
 import { rulesButton } from "./rules.js";
+import { loadAccount, onAccount, showAccountPage } from "./account.js";
 import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { catalog, errorText, gameEntry, gameTitle, roomCode, roomLink, setGames, toast } from "./shell.js";
@@ -47,6 +48,7 @@ function route() {
     return undefined;
   }
   if (page === "edit" && arg) return showEditor(arg);
+  if (page === "account") return showAccountPage(app);
   if (page === "shared" && arg) return showShared(arg, hash.split("/").slice(2).join("/"));
   return showLobby(app);
 }
@@ -233,6 +235,9 @@ async function start() {
     app.append(h("p", { class: "error" }, errorText(error)));
     return;
   }
+  await loadAccount();
+  // signing in or out redraws the page it happened on (the lobby gains « Mes parties »), not a room
+  onAccount(() => { if (!location.hash.startsWith("#/room/")) route(); });
   window.addEventListener("hashchange", route);
   route();
 }

@@ -6,6 +6,7 @@ import { forget, keep, keptRooms, tokenFor } from "./keep.js";
 import { api } from "./net.js";
 import { openRules } from "./rules.js";
 import { allGames, errorText, gameTitle, playerName, roomCode, toast } from "./shell.js";
+import { myGamesPanel } from "./account.js";
 import { dailyEntry } from "./games/murder-daily.js";
 import { dailyEntry as stealthDaily } from "./games/stealth-daily.js";
 
@@ -22,6 +23,7 @@ export function showLobby(app) {
   app.append(
     h("section", { class: "lobby" },
       h("h1", {}, t("Choisissez un jeu", "Choose a game")),
+      myGamesPanel(),
       returning ? resume : null,
       h("ul", { class: "game-cards" }, allGames().map(gameCard)),
       allGames().some((game) => game.name === "murder") ? dailyEntry() : null,

@@ -11,12 +11,22 @@ export class ApiError extends Error {
   }
 }
 
-/** GET (no body) or POST (with a body) a JSON API path; throws ApiError on an error reply. */
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+let csrfToken = null; // the session's anti-CSRF token (GET /api/me), null for a guest
+
+/** Keep the session's anti-CSRF token (account.js, after GET /api/me or a sign-in): every request that changes
+ * something carries it in X-CSRF-Token, which another site's page cannot send (docs/security.md). */
+export function setCsrf(token) {
+  csrfToken = token || null;
+}
+
+/** GET (no body) or POST (with a body) a JSON API path — another method with ``{method}`` — and throw
+ * ApiError on an error reply. A request that changes something carries the anti-CSRF header. */
+export async function api(path, body, { method } = {}) {
+  const verb = method || (body === undefined ? "GET" : "POST");
+  const init = verb === "GET" ? {} : {
+    method: verb,
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrfToken || "guest" },
+    body: body === undefined ? undefined : JSON.stringify(body),
   };
   let response;
   try {

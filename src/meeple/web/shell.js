@@ -51,6 +51,7 @@ export function errorText(error) {
 
 /** The seat's display name, as game pages may show it. */
 export function playerName(player) {
+  if (player.deleted) return t("joueur supprimé", "deleted player");
   if (player.name) return player.name;
   if (player.kind === "ai") return t("Ordinateur", "Computer");
   if (player.kind === "open") return t("Place libre", "Open seat");
