@@ -145,11 +145,18 @@ def test_a_skirmish_scenario_with_zoc_by_sight_is_exported_and_played(page: Any,
     page.click("#start")
     wait_version(page, 0)
     expect(page.locator("#scenario-rules [data-option=zoc]")).to_contain_text("à vue")
-    # the board's zones of control are the engine's by sight (one cell more than walking on the ford)
-    by = {rule: SkirmishGame.new({"scenario": {**exported, "rules": {"zoc": rule}}}).view(0)["zocs"] for rule in ("sight", "walk")}
-    counts = {rule: sum(len(cells) for cells in zocs.values()) for rule, zocs in by.items()}
-    assert counts["sight"] != counts["walk"]
-    assert page.locator(".skirmish-board rect.zoc").count() == counts["sight"]
+    # the board's zones of control are the engine's by sight (not walking: the ford differs), drawn as each
+    # side's outline around the cells its fighters control
+    def side_cells(rule: str) -> list[int]:
+        view = SkirmishGame.new({"scenario": {**exported, "rules": {"zoc": rule}}}).view(0)
+        sides: dict[int, set[tuple[int, int]]] = {}
+        for fighter in view["fighters"]:
+            sides.setdefault(fighter["side"], set()).update(tuple(cell) for cell in view["zocs"].get(fighter["id"], []))
+        return sorted(len(cells) for cells in sides.values() if cells)
+
+    assert side_cells("sight") != side_cells("walk")
+    drawn = page.locator(".skirmish-board path.zoc-edge").evaluate_all("paths => paths.map((p) => Number(p.dataset.cells))")
+    assert sorted(drawn) == side_cells("sight")
 
 
 def test_a_bad_combination_is_explained_by_the_engines_own_check() -> None:

@@ -209,7 +209,9 @@ function mount(root, ctx) {
       for (const cell of cells) bySide[fighter.side].add(key(cell));
     }
     bySide.forEach((cells, side) => {
-      if (cells.size) board.append(s("path", { d: outline(cells), class: ["zoc", "zoc-edge", SIDE_CLASS[side]] }));
+      if (cells.size) {
+        board.append(s("path", { d: outline(cells), class: ["zoc", "zoc-edge", SIDE_CLASS[side]], dataset: { cells: cells.size } }));
+      }
     });
     const chosen = selected && view.zocs[selected];
     if (chosen?.length) {
