@@ -29,9 +29,11 @@ def cluster_parts() -> Iterator[tuple[str, str]]:
 
 
 @contextmanager
-def two_cluster_servers(db_url: str, bus_url: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    """Two `meeple serve` processes of one cluster over ``db_url`` and ``bus_url``, stopped afterwards."""
-    servers = [LiveServer(db_url, extra_args=("--bus", bus_url)) for _ in range(2)]
+def two_cluster_servers(db_url: str, bus_url: str,
+                        extra_args: tuple[str, ...] = ()) -> Iterator[tuple[LiveServer, LiveServer]]:
+    """Two `meeple serve` processes of one cluster over ``db_url`` and ``bus_url`` (with ``extra_args``),
+    stopped afterwards."""
+    servers = [LiveServer(db_url, extra_args=("--bus", bus_url, *extra_args)) for _ in range(2)]
     try:
         for server in servers:
             server.start()

@@ -84,3 +84,15 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.process = None
+
+
+def process_gone(pid: int, seconds: float = 60.0) -> bool:
+    """Whether process ``pid`` ends within ``seconds`` (generous: a loaded machine is slow to reap)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.server.cluster_parts import cluster_parts
+from tests.server.cluster_parts import cluster_parts, two_cluster_servers
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.slow
@@ -19,15 +19,9 @@ PASSWORD = "correct horse battery"
 
 @pytest.fixture(scope="module")
 def two_servers() -> Iterator[tuple[LiveServer, LiveServer]]:
-    with cluster_parts() as (db_url, bus_url):
-        servers = [LiveServer(db_url, extra_args=("--bus", bus_url, "--limit-signin-name", "10/10m")) for _ in range(2)]
-        try:
-            for server in servers:
-                server.start()
-            yield servers[0], servers[1]
-        finally:
-            for server in servers:
-                server.stop()
+    with cluster_parts() as (db_url, bus_url), \
+            two_cluster_servers(db_url, bus_url, ("--limit-signin-name", "10/10m")) as servers:
+        yield servers
 
 
 def _sign(client: httpx.Client, path: str, name: str, password: str) -> httpx.Response:

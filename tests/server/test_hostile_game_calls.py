@@ -24,7 +24,7 @@ from meeple.server.service import RoomService
 from meeple.server.store import Store
 from meeple.server.workers import TimedWorkers
 from tests.server import slow_levels
-from tests.server.live import free_port
+from tests.server.live import free_port, process_gone
 
 ATTACKER, HONEST = "203.0.113.9", "192.0.2.44"
 
@@ -37,15 +37,6 @@ def _slow_room(release: Path) -> RoomSpec:
     """A room whose level is built in a game worker once the file ``release`` exists."""
     return RoomSpec(game="slow-stealth", options={"level_data": slow_levels.level(), "wait_for": str(release)})
 
-
-def _gone(pid: int) -> bool:
-    for _ in range(200):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 async def _until(condition: Any, seconds: float = 120.0) -> None:
@@ -131,7 +122,7 @@ def test_calls_whose_client_left_leave_the_queue_and_a_running_one_stops_its_wor
             await asyncio.gather(*calls, return_exceptions=True)
             counters = service.game_queue.counters
             assert counters.left_waiting == 2 and counters.cancelled_running == 1
-            assert _gone(busy_worker), "the worker of the abandoned call is stopped, not left waiting"
+            assert process_gone(busy_worker), "the worker of the abandoned call is stopped, not left waiting"
             assert service.game_queue.waiting() == 0 and not service.game_queue.running
             release = tmp_path / "go"
             release.touch()

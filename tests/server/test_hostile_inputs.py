@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from meeple.server.service import RoomService
 from meeple.server.store import Store
 from meeple.server.workers import TimedWorkers
 from tests.server import slow_levels
+from tests.server.live import process_gone
 
 SCENARIO = random_scenario(7)
 
@@ -195,7 +195,7 @@ def test_a_build_past_the_time_limit_kills_its_worker_and_the_server_goes_on(tmp
                                                    options={"level_data": slow_levels.level(), "spin": 600}))
             assert refused.value.status == 422 and refused.value.code == "too_slow"
             assert "2 s (the limit)" in refused.value.message.en and "2 s (limite)" in refused.value.message.fr
-            assert workers.replaced == 1 and _gone(worker)  # killed, not left spinning
+            assert workers.replaced == 1 and process_gone(worker)  # killed, not left spinning
             again, _token = await service.create_room(RoomSpec(game="slow-stealth",
                                                                options={"level_data": slow_levels.level()}))
             assert again.row.options["built_in"] not in (worker, os.getpid())  # a fresh worker
@@ -206,12 +206,3 @@ def test_a_build_past_the_time_limit_kills_its_worker_and_the_server_goes_on(tmp
 
     asyncio.run(scenario())
 
-
-def _gone(pid: int) -> bool:
-    for _ in range(100):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False

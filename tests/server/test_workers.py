@@ -26,6 +26,7 @@ from meeple.server.store import Store
 from meeple.server.workers import AiWorkers, SearchFailed, TimedWorkers, WorkersBusy
 from tests.server import take_plugin
 from tests.server.conftest import test_registry
+from tests.server.live import process_gone
 
 
 def _die_outside(parent: int) -> str:
@@ -154,17 +155,6 @@ def test_a_dead_worker_is_replaced_and_its_search_still_answers() -> None:
     _with_workers(check)
 
 
-def _gone(pid: int, seconds: float = 60.0) -> bool:
-    """Whether process ``pid`` ends within ``seconds`` (generous: a loaded machine is slow to reap)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
-
 
 @pytest.mark.parametrize("wait", [0.0, 1.0])
 def test_closing_stops_a_worker_in_the_middle_of_a_search(wait: float) -> None:
@@ -176,7 +166,7 @@ def test_closing_stops_a_worker_in_the_middle_of_a_search(wait: float) -> None:
         workers.close()
         with pytest.raises(SearchFailed):
             await search
-        assert _gone(worker)
+        assert process_gone(worker)
         with pytest.raises(SearchFailed):
             await workers.run(os.getpid)
 
@@ -204,7 +194,7 @@ def test_workers_end_when_the_server_is_killed() -> None:
     finally:
         owner.kill()  # SIGKILL: the server cannot tell its workers anything
         owner.wait(timeout=60)
-    assert _gone(worker)
+    assert process_gone(worker)
 
 
 def test_an_ai_seat_thinks_in_a_worker_process(tmp_path: Path) -> None:
@@ -329,6 +319,6 @@ def test_timed_workers_refuse_calls_beyond_the_queue_and_stop_with_the_server() 
         for call in (running, waiting):
             with pytest.raises(SearchFailed):
                 await call
-        assert _gone(worker)
+        assert process_gone(worker)
 
     asyncio.run(scenario())
