@@ -28,14 +28,14 @@ def test_play_announces_the_rules_changed_and_plays_on_them(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["--lang", "en", "ilyos", "play", "--level", "easy", "--seed", "4",
-                 "--rule", "size=13", "--rule", "escort=false"]) == 0
+                 "--rule", "size=13", "--rule", "escort=true"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "Rules changed from the defaults: size=13, escort=false"
+    assert out.splitlines()[0] == "Rules changed from the defaults: size=13, escort=true"
     assert _board_width(out) == 13, "the board is 13 × 13, not the default 15 × 15"
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["--lang", "fr", "ilyos", "play", "--level", "easy", "--seed", "4",
-                 "--rule", "size=13", "--rule", "escort=non"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "Règles changées : size=13, escort=false"
+                 "--rule", "size=13", "--rule", "escort=oui"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Règles changées : size=13, escort=true"
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["--lang", "fr", "ilyos", "play", "--level", "easy", "--seed", "4"]) == 0
     out = capsys.readouterr().out
@@ -45,12 +45,12 @@ def test_play_announces_the_rules_changed_and_plays_on_them(
 def test_values_are_read_by_the_type_of_the_engine_default(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # Ctrl-D at once
-    assert main(["--lang", "en", "ilyos", "play", "--level", "easy", "--seed", "1", "--rule", "no_retake=0",
-                 "--rule", "village-refuge=NON", "--rule", "anchored_carriers=oui", "--rule", "take_cost=2",
+    assert main(["--lang", "en", "ilyos", "play", "--level", "easy", "--seed", "1", "--rule", "no_retake=1",
+                 "--rule", "village-refuge=OUI", "--rule", "anchored_carriers=non", "--rule", "take_cost=2",
                  "--rule", "first_diagonal=NE-SW", "--rule", "mode=2v2", "--rule", "team_diagonal=1"]) == 0
     line = capsys.readouterr().out.splitlines()[0]
     assert line == ("Rules changed from the defaults: mode=2v2, team_diagonal=true, take_cost=2, "
-                    "village_refuge=false, no_retake=false, first_diagonal=NE-SW"), "in the engine's order"
+                    "village_refuge=true, anchored_carriers=false, no_retake=true, first_diagonal=NE-SW"), "in the engine's order"
 
 
 def test_an_option_the_engine_gains_later_works_at_once(
@@ -87,9 +87,9 @@ def test_tournament_plays_records_and_reports_every_option(
     monkeypatch.setattr(ilyos_cli, "tournament_game", recording_game)
     journal = tmp_path / "games.jsonl"
     assert main(["--lang", "en", *TOURNAMENT, "--json", "--journal", str(journal),
-                 "--rule", "size=13", "--rule", "escort=false"]) == 0
+                 "--rule", "size=13", "--rule", "escort=true"]) == 0
     document = json.loads(capsys.readouterr().out)
-    expected = {**engine.DEFAULT_OPTIONS, "islands": 4, "guardians": 1, "size": 13, "escort": False}
+    expected = {**engine.DEFAULT_OPTIONS, "islands": 4, "guardians": 1, "size": 13, "escort": True}
     assert document["options"] == expected, "every option, the engine's defaults included"
     assert document["played"] == 1 and played == [expected], "the game was played on those rules"
     header = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])["batch"]

@@ -656,8 +656,8 @@ def test_the_first_diagonal_option_is_the_mirror_image_of_the_board(mode: dict[s
         assert g.cell in mirrored.validation[g.owner]
 
 
-def test_the_default_setup_is_the_balance_studys_choice() -> None:
-    game = IlyosGame.new({}, 0)  # docs/rules/ilyos.md §14: the setup whose games end by three crowns
-    assert game.geo.size == 15 and game.anchored and game.escort and game.village_refuge
-    assert game.no_retake and (game.options["compensation"], game.take_cost, game.max_crowns) == (2, 1, 2)
+def test_the_default_setup_is_the_page_with_its_silences_filled() -> None:
+    game = IlyosGame.new({}, 0)  # docs/rules/ilyos.md §14: rule 15 holds as written, no narrowing variant on
+    assert game.geo.size == 15 and game.anchored and not game.escort and not game.village_refuge
+    assert not game.no_retake and (game.options["compensation"], game.take_cost, game.max_crowns) == (2, 1, 2)
     assert game.view(None)["size"] == 15 and game.options["first_diagonal"] == "NW-SE"

@@ -16,10 +16,10 @@ Options (``IlyosGame.new(options, seed)``)::
     compensation_pushes  0 to 5 pushes (default 1) in the starting stock of P2 (and P4) (rule R47)
     take_cost            1 (default), 2 or 3 moves to take an adjacent opponent's crown (rule R36)
     crowns               2 (default, seed 21) or 3: crowns in play at most, new ones appearing on the heart (R33)
-    village_refuge       bool (default true): a carrier standing in one of its own villages cannot be taken from (R36)
+    village_refuge       bool (default false, a variant): a carrier standing in one of its own villages cannot be taken from (R36)
     anchored_carriers    bool (default true): a push never makes a guardian carrying a crown fall into the void (R49)
-    escort               bool (default true): a carrier orthogonally beside an allied guardian cannot be taken (R50)
-    no_retake            bool (default true): a crown taken from an opponent cannot be taken back before the taker's team
+    escort               bool (default false, a variant): a carrier orthogonally beside an allied guardian cannot be taken (R50)
+    no_retake            bool (default false, a variant): a crown taken from an opponent cannot be taken back before the taker's team
                          plays again (R51)
     first_diagonal       "NW-SE" (default) or "NE-SW": the villages of the first seat (R52; the board's mirror
                          image, for measuring the turn order apart from any bias of the AI for one side)
@@ -101,13 +101,16 @@ DEFAULT_OPTIONS: dict[str, JSON] = {
     "compensation_pushes": 1,  # R47: 2 moves and 1 push for P2 (P4), chosen by the Expert study (§14)
     "take_cost": 1,
     "crowns": MAX_CROWNS_IN_PLAY,
-    "village_refuge": True,  # R36, R49, R50 and the 15 × 15 board: defaults chosen by the balance study (§14)
-    "anchored_carriers": True,
-    "escort": True,
-    "no_retake": True,
+    "village_refuge": False,  # R36, R50, R51 narrow rule 15: variants, off by default (issue 28)
+    "anchored_carriers": True,  # R49 and the 15 × 15 board fill silences of the page (docs/rules/ilyos.md §14)
+    "escort": False,
+    "no_retake": False,
     "first_diagonal": "NW-SE",
 }
 DIAGONALS = ("NW-SE", "NE-SW")
+NARROWING_VARIANTS = ("village_refuge", "escort", "no_retake")
+"""Options that narrow a sentence the rules page states (rule 15: a take needs only an adjacent guardian):
+variants a player may turn on, never on by default (docs/rules/ilyos.md, tests/games/ilyos/test_options.py)."""
 OPTIONS_BEFORE_THEY_EXISTED: dict[str, JSON] = {
     "size": 11,
     "compensation": 2,
