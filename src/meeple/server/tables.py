@@ -93,3 +93,31 @@ sessions_table = Table(
     Column("seen_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
 )
+
+ratings_table = Table(
+    "ratings",
+    metadata,
+    # one Glicko-2 rating per account and per family (meeple.server.ratings.families)
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("family", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+rating_games_table = Table(
+    "rating_games",
+    metadata,
+    # one row per rated game and account: unique, so a game is applied once whatever the processes
+    Column("room_code", String(16), primary_key=True),  # no reference: the history outlives an expired room
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("family", String(32), nullable=False),
+    Column("score", Float, nullable=False),
+    Column("rating", Float, nullable=False),  # after the game
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("delta", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)

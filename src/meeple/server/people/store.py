@@ -11,7 +11,14 @@ from sqlalchemy import ColumnElement, Connection, Engine, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from meeple.server.store import Cutoffs, expired_condition
-from meeple.server.tables import accounts_table, rooms_table, seats_table, sessions_table
+from meeple.server.tables import (
+    accounts_table,
+    rating_games_table,
+    ratings_table,
+    rooms_table,
+    seats_table,
+    sessions_table,
+)
 
 MAX_CLAIMED_TOKENS = 200
 """The seat tokens one sign-up or sign-in may bring along (a browser keeps far fewer)."""
@@ -93,6 +100,8 @@ class PeopleStore:
                                .values(account_id=None, account_deleted=True, name=""))
             _bump(connection, codes)
             connection.execute(delete(sessions_table).where(sessions_table.c.account_id == account_id))
+            connection.execute(delete(rating_games_table).where(rating_games_table.c.account_id == account_id))
+            connection.execute(delete(ratings_table).where(ratings_table.c.account_id == account_id))
             connection.execute(delete(accounts_table).where(accounts_table.c.id == account_id))
         return codes
 
