@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from meeple.server.ratings.glicko2 import Rating
+from meeple.server.ratings.glicko2 import Rating, after_game
 from meeple.server.tables import rating_games_table, ratings_table
 
 
@@ -43,3 +43,21 @@ class Ratings:
         except IntegrityError:
             return False
         return True
+
+    def apply(self, room_code: str, family: str, sides: list[tuple[int | None, Rating | None, float]],
+              at: float) -> int:
+        """Apply one finished two-sided game: each side is (account id, None, score) for a person or (None,
+        the level's fixed rating, score) for the computer (its anchor never moves). Both new ratings come from
+        the ratings before the game. Returns how many accounts it was applied to now (0 if already done)."""
+        if len(sides) != 2:
+            raise ValueError("a rated game has two sides")
+        before = [self.rating_of(account, family) if account is not None else anchor for account, anchor, _ in sides]
+        if any(rating is None for rating in before):
+            raise ValueError("a computer side needs its fixed rating")
+        done = 0
+        for index, (account, _anchor, score) in enumerate(sides):
+            mine, theirs = before[index], before[1 - index]
+            assert mine is not None and theirs is not None
+            if account is not None:
+                done += self.record(room_code, account, family, score, after_game(mine, theirs, score), at)
+        return done
