@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import httpx
@@ -47,8 +48,12 @@ MOVES = json.loads("""[{"kind": "place", "at": [5, 8], "orientation": 3}, {"kind
 def _prepared_room(server: LiveServer) -> dict[str, Any]:
     room = httpx.post(f"{server.url}/api/rooms", json={"game": "ilyos", "seed": SEED, "options": ELEVEN}, timeout=HTTP_TIMEOUT).json()
     for number, move in enumerate(MOVES):
-        answer = httpx.post(f"{server.url}/api/rooms/{room['code']}/moves",
-                            json={"token": room["token"], "version": number, "move": move}, timeout=HTTP_TIMEOUT)
+        for _attempt in range(30):  # the seat's move rate limit (--limit-moves, 30 per 10 s): wait as told
+            answer = httpx.post(f"{server.url}/api/rooms/{room['code']}/moves",
+                                json={"token": room["token"], "version": number, "move": move}, timeout=HTTP_TIMEOUT)
+            if answer.status_code != 429:
+                break
+            time.sleep(float(answer.json().get("retry_after", 1)))
         assert answer.status_code == 200, answer.text
     return dict(room)
 
